@@ -1,0 +1,180 @@
+"""The one error type of the public API and the one handler that renders it.
+
+Every error under /v1/public leaves as {"error": CODE, "message": text}, plus
+"details" for validation errors and any extra keys an error carries (the
+download quota, for example).
+"""
+
+import logging
+from enum import StrEnum
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import DatabaseError, InterfaceError, OperationalError
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import set_rollback
+
+logger = logging.getLogger(__name__)
+
+RETRY_AFTER_UNAVAILABLE = 5
+
+
+class ErrorCode(StrEnum):
+    INVALID_TOKEN = "INVALID_TOKEN"
+    TOKEN_REVOKED = "TOKEN_REVOKED"
+    INSUFFICIENT_SCOPE = "INSUFFICIENT_SCOPE"
+    COMPANY_NOT_FOUND = "COMPANY_NOT_FOUND"
+    LOGO_NOT_FOUND = "LOGO_NOT_FOUND"
+    FORMAT_NOT_AVAILABLE = "FORMAT_NOT_AVAILABLE"
+    DOWNLOAD_LIMIT_REACHED = "DOWNLOAD_LIMIT_REACHED"
+    PALETTE_NOT_FOUND = "PALETTE_NOT_FOUND"
+    PALETTE_LIMIT = "PALETTE_LIMIT"
+    PROPOSAL_LIMIT_REACHED = "PROPOSAL_LIMIT_REACHED"
+    FILE_TOO_LARGE = "FILE_TOO_LARGE"
+    UNSUPPORTED_FILE = "UNSUPPORTED_FILE"
+    INVALID_REQUEST = "INVALID_REQUEST"
+    RATE_LIMITED = "RATE_LIMITED"
+    NOT_FOUND = "NOT_FOUND"
+    METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED"
+    INTERNAL_ERROR = "INTERNAL_ERROR"
+    SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE"
+
+
+class ApiError(Exception):
+    """An error the API reports to its client, with its HTTP status."""
+
+    def __init__(
+        self,
+        code: ErrorCode,
+        message: str,
+        *,
+        status_code: int,
+        details: dict[str, list[str]] | None = None,
+        headers: dict[str, str] | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status_code = status_code
+        self.details = details
+        self.headers = headers or {}
+        self.extra = extra or {}
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"error": str(self.code), "message": self.message}
+        if self.details is not None:
+            body["details"] = self.details
+        body.update(self.extra)
+        return body
+
+
+def invalid_request(details: dict[str, list[str]], message: str | None = None) -> ApiError:
+    return ApiError(
+        ErrorCode.INVALID_REQUEST,
+        message or "The request is not valid; see details.",
+        status_code=status.HTTP_400_BAD_REQUEST,
+        details=details,
+    )
+
+
+def not_found(code: ErrorCode, message: str) -> ApiError:
+    return ApiError(code, message, status_code=status.HTTP_404_NOT_FOUND)
+
+
+def _flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
+    """DRF's nested ValidationError detail as {"field.sub": ["message", ...]}."""
+    if isinstance(detail, dict):
+        flat: dict[str, list[str]] = {}
+        for key, value in detail.items():
+            name = "body" if key == "non_field_errors" else str(key)
+            flat.update(_flatten(value, f"{prefix}.{name}" if prefix else name))
+        return flat
+    if isinstance(detail, list) and detail and isinstance(detail[0], dict | list):
+        flat = {}
+        for index, value in enumerate(detail):
+            flat.update(_flatten(value, f"{prefix}[{index}]"))
+        return flat
+    messages = detail if isinstance(detail, list) else [detail]
+    return {prefix or "body": [str(message) for message in messages]}
+
+
+def to_api_error(exc: Exception) -> ApiError:
+    if isinstance(exc, ApiError):
+        return exc
+    if isinstance(exc, exceptions.ValidationError):
+        return invalid_request(_flatten(exc.detail))
+    if isinstance(exc, exceptions.ParseError):
+        return invalid_request({"body": [str(exc.detail)]}, "The request body is not valid JSON.")
+    if isinstance(exc, exceptions.UnsupportedMediaType):
+        return invalid_request({"body": [str(exc.detail)]}, "Unsupported request content type.")
+    if isinstance(exc, exceptions.MethodNotAllowed):
+        return ApiError(
+            ErrorCode.METHOD_NOT_ALLOWED,
+            str(exc.detail),
+            status_code=status.HTTP_405_METHOD_NOT_ALLOWED,
+        )
+    if isinstance(exc, exceptions.NotFound | Http404):
+        return not_found(ErrorCode.NOT_FOUND, "No such endpoint or resource.")
+    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
+        return ApiError(
+            ErrorCode.INVALID_TOKEN,
+            "A valid bearer token is required.",
+            status_code=status.HTTP_401_UNAUTHORIZED,
+            headers={"WWW-Authenticate": 'Bearer error="invalid_token"'},
+        )
+    if isinstance(exc, exceptions.PermissionDenied | PermissionDenied):
+        return ApiError(
+            ErrorCode.INSUFFICIENT_SCOPE,
+            "The token lacks the permission this endpoint needs.",
+            status_code=status.HTTP_403_FORBIDDEN,
+        )
+    if isinstance(exc, exceptions.Throttled):
+        wait = max(1, int(exc.wait or 1))
+        return ApiError(
+            ErrorCode.RATE_LIMITED,
+            "Too many requests; retry later.",
+            status_code=status.HTTP_429_TOO_MANY_REQUESTS,
+            headers={"Retry-After": str(wait)},
+        )
+    if isinstance(exc, OperationalError | InterfaceError):
+        logger.warning("database unavailable: %s", exc)
+        return service_unavailable()
+    if isinstance(exc, DatabaseError):
+        logger.exception("database error")
+        return internal_error()
+    logger.exception("unhandled error in the public API", exc_info=exc)
+    return internal_error()
+
+
+def internal_error() -> ApiError:
+    return ApiError(
+        ErrorCode.INTERNAL_ERROR,
+        "Something went wrong on our side; it has been logged.",
+        status_code=status.HTTP_500_INTERNAL_SERVER_ERROR,
+    )
+
+
+def service_unavailable() -> ApiError:
+    return ApiError(
+        ErrorCode.SERVICE_UNAVAILABLE,
+        "A backing service is unavailable; retry shortly.",
+        status_code=status.HTTP_503_SERVICE_UNAVAILABLE,
+        headers={"Retry-After": str(RETRY_AFTER_UNAVAILABLE)},
+    )
+
+
+def exception_handler(exc: Exception, context: dict) -> Response:
+    error = to_api_error(exc)
+    set_rollback()
+    return Response(error.body(), status=error.status_code, headers=error.headers)
+
+
+def json_error_response(error: ApiError) -> JsonResponse:
+    """The same body outside DRF views (Django's handler404/500, middleware)."""
+    response = JsonResponse(error.body(), status=error.status_code)
+    for name, value in error.headers.items():
+        response[name] = value
+    return response

@@ -1,0 +1,217 @@
+"""Settings, read from the environment (see config/env.py and the README).
+
+With DEBUG off the process refuses to start unless the secrets and addresses a
+deployment needs are set; with DEBUG on it falls back to the project-local
+servers that scripts/run.sh and scripts/test.sh start on loopback.
+"""
+
+from pathlib import Path
+
+from config.env import (
+    database_from_url,
+    env_bool,
+    env_choice,
+    env_int,
+    env_list,
+    env_origin,
+    env_required,
+    env_str,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEBUG = env_bool("DEBUG", False)
+
+# Development defaults point at the cluster scripts/run.sh starts; production names its own.
+_LOCAL_DATABASE_URL = "postgres://postgres@127.0.0.1:54320/logodir"
+if DEBUG:
+    SECRET_KEY = env_str("SECRET_KEY", "dev-only-insecure-key-never-used-with-debug-off")
+    _database_url = env_str("DATABASE_URL", _LOCAL_DATABASE_URL)
+    SITE_URL = env_origin("SITE_URL", "http://127.0.0.1:8000")
+else:
+    SECRET_KEY = env_required("SECRET_KEY", "it signs sessions and download links")
+    _database_url = env_required("DATABASE_URL", "postgres://user:password@host:port/dbname")
+    SITE_URL = env_origin("SITE_URL", None) or env_required(
+        "SITE_URL", "the website origin used in url fields and device-link addresses"
+    )
+
+_site_host = SITE_URL.split("://", 1)[1].split(":", 1)[0]
+ALLOWED_HOSTS = env_list(
+    "ALLOWED_HOSTS", ["127.0.0.1", "localhost", _site_host] if DEBUG else [_site_host]
+)
+CSRF_TRUSTED_ORIGINS = [SITE_URL]
+
+# Client IP: the socket address, or the Nth address from the right of X-Forwarded-For.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "corsheaders",
+    "accounts",
+    "directory",
+    "palettes",
+    "proposals",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "corsheaders.middleware.CorsMiddleware",
+    "config.api.middleware.PublicApiMiddleware",
+    "django.middleware.http.ConditionalGetMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": database_from_url("DATABASE_URL", _database_url)}
+# A new connection per request costs about 5x in throughput (shared/reference/perf.md).
+DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 60, minimum=0)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_USER_MODEL = "accounts.User"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+_redis_url = env_str("REDIS_URL")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _redis_url}
+        if _redis_url
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
+LANGUAGE_CODE = "es"
+LANGUAGES = [("es", "Español"), ("en", "English")]
+TIME_ZONE = "Europe/Madrid"
+USE_I18N = True
+USE_TZ = True
+
+# Files. Logo files are private (served only through signed links); previews are public.
+MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(BASE_DIR / "media")))
+PREVIEW_URL_PATH = "/media/previews/"
+STORAGE_BACKEND = env_choice("STORAGE_BACKEND", "local", ("local",))
+STORAGES = {
+    "default": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": MEDIA_ROOT / "files", "base_url": None},
+    },
+    "previews": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": MEDIA_ROOT / "previews", "base_url": SITE_URL + PREVIEW_URL_PATH},
+    },
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+if DEBUG:
+    # runserver serves static files itself; the manifest exists only after collectstatic.
+    STORAGES["staticfiles"] = {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+    }
+
+# Catalogue files are judged by their bytes; anything bigger is refused by the import.
+CATALOGUE_FILE_MAX_BYTES = env_int("CATALOGUE_FILE_MAX_BYTES", 50 * 1024 * 1024, minimum=1)
+
+# The public API: JSON only, one error shape, one exception handler.
+REST_FRAMEWORK = {
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.api.negotiation.JsonOnlyNegotiation",
+    "DEFAULT_METADATA_CLASS": None,
+    "EXCEPTION_HANDLER": "config.api.errors.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "UNAUTHENTICATED_USER": None,
+    "UNICODE_JSON": True,
+    "COMPACT_JSON": True,
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Logo directory public API",
+    "DESCRIPTION": (
+        "Logos and brand colours of the companies of one country, for design tools, "
+        "browser extensions and agents. Every error body is {error, message}."
+    ),
+    "VERSION": "1.0.0",
+    "OAS_VERSION": "3.0.3",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": r"/v1/public",
+    "SCHEMA_PATH_PREFIX_TRIM": False,
+    "PREPROCESSING_HOOKS": ["config.api.schema.public_endpoints_only"],
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SERVERS": [{"url": SITE_URL}],
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "EntityTypeEnum": "directory.models.EntityType",
+        "VariantKindEnum": "directory.models.VariantKind",
+    },
+}
+
+# CORS for the public API only: any origin, no credentials (decisions.md).
+CORS_URLS_REGEX = r"^/v1/public/.*$"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_HEADERS = ["authorization", "content-type", "x-service-source"]
+CORS_EXPOSE_HEADERS = [
+    "ETag",
+    "Retry-After",
+    "X-RateLimit-Limit",
+    "X-RateLimit-Remaining",
+    "X-RateLimit-Reset",
+]
+CORS_PREFLIGHT_MAX_AGE = 86400
+
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SESSION_COOKIE_SECURE = not DEBUG
+CSRF_COOKIE_SECURE = not DEBUG
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXY_COUNT > 0 else None
+)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "WARNING"}},
+}

@@ -1,0 +1,23 @@
+from django.contrib import admin
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from config.api.views import UnknownPathApi
+from directory.views import serve_preview
+
+public_api = [
+    path("", include("directory.urls")),
+    path("openapi.json", SpectacularAPIView.as_view(), name="openapi"),
+    path("docs", SpectacularSwaggerView.as_view(url_name="openapi"), name="api-docs"),
+    re_path(r"^.*$", UnknownPathApi.as_view()),
+]
+
+urlpatterns = [
+    path("v1/public/", include(public_api)),
+    path("admin/", admin.site.urls),
+    re_path(r"^media/previews/(?P<name>.+)$", serve_preview, name="preview"),
+]
+
+handler400 = "config.api.middleware.api_handler400"
+handler404 = "config.api.middleware.api_handler404"
+handler500 = "config.api.middleware.api_handler500"

@@ -1,0 +1,252 @@
+"""The catalogue: sectors, companies, their logos, variants, files and domains.
+
+Search reads precomputed, accent-folded text columns (see directory/search.py);
+the database keeps them current: generated columns for a row's own text, a
+trigger for a logo's copy of its company's name (migration 0002).
+"""
+
+import uuid
+
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex, OpClass
+from django.core.files.storage import storages
+from django.db import models
+from django.db.models import F, Func, Q
+from django.db.models.functions import Lower
+
+
+class EntityType(models.TextChoices):
+    COMPANY = "COMPANY"
+    PUBLIC_BODY = "PUBLIC_BODY"
+    NONPROFIT = "NONPROFIT"
+    EDUCATION = "EDUCATION"
+    SPORTS_CLUB = "SPORTS_CLUB"
+    POLITICAL_PARTY = "POLITICAL_PARTY"
+    MEDIA = "MEDIA"
+    OTHER = "OTHER"
+
+
+class VariantKind(models.TextChoices):
+    TYPE = "TYPE"
+    VERSION = "VERSION"
+
+
+class FileFormat(models.TextChoices):
+    """In the order the API lists a logo's formats."""
+
+    SVG = "SVG"
+    PNG = "PNG"
+    PDF = "PDF"
+    AI = "AI"
+    EPS = "EPS"
+    ZIP = "ZIP"
+
+
+FORMAT_ORDER = {value: index for index, value in enumerate(FileFormat.values)}
+
+
+class Fold(Func):
+    """Lower case without accents, the same SQL function the search compares with."""
+
+    function = "directory_fold"
+    output_field = models.TextField()
+
+
+def preview_storage():
+    return storages["previews"]
+
+
+def asset_upload_to(asset: "Asset", filename: str) -> str:
+    # The stored name is ours; a client's or a catalogue's file name never reaches storage.
+    return f"logos/{asset.logo_id}/{uuid.uuid4().hex}.{asset.format.lower()}"
+
+
+class Sector(models.Model):
+    slug = models.SlugField(max_length=100, unique=True)
+    name = models.CharField(max_length=100)
+    name_fold = models.GeneratedField(
+        expression=Fold(F("name")), output_field=models.TextField(), db_persist=True
+    )
+
+    class Meta:
+        ordering = ["name"]
+        indexes = [models.Index(fields=["name_fold"], name="directory_sector_name_fold")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Company(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    slug = models.SlugField(max_length=255, unique=True)
+    name = models.CharField(max_length=255)
+    alternative_names = ArrayField(models.CharField(max_length=255), default=list, blank=True)
+    entity_type = models.CharField(
+        max_length=20, choices=EntityType.choices, default=EntityType.COMPANY
+    )
+    is_verified = models.BooleanField(default=False)
+    sector = models.ForeignKey(
+        Sector, null=True, blank=True, on_delete=models.SET_NULL, related_name="companies"
+    )
+    province = models.CharField(max_length=120, null=True, blank=True)
+    about = models.TextField(null=True, blank=True)
+    website = models.URLField(max_length=500, null=True, blank=True)
+    location = models.CharField(max_length=255, null=True, blank=True)
+    founded_year = models.CharField(max_length=16, null=True, blank=True)
+    # Kept equal to the logo flagged is_current by directory.services.logo_make_current;
+    # a composite foreign key (migration 0002) makes it a logo of this company.
+    current_logo = models.ForeignKey(
+        "Logo", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    name_fold = models.GeneratedField(
+        expression=Fold(F("name")), output_field=models.TextField(), db_persist=True
+    )
+    province_fold = models.GeneratedField(
+        expression=Fold(F("province")), output_field=models.TextField(), db_persist=True
+    )
+    # Name and alternative names, folded, each between U+001F separators, so one
+    # trigram index serves substring, prefix and exact matches on all of them.
+    search_text = models.GeneratedField(
+        expression=Func(F("name"), F("alternative_names"), function="directory_names_text"),
+        output_field=models.TextField(),
+        db_persist=True,
+    )
+
+    class Meta:
+        ordering = ["name_fold", "id"]
+        verbose_name_plural = "companies"
+        indexes = [
+            GinIndex(
+                OpClass(F("search_text"), name="gin_trgm_ops"), name="directory_company_search"
+            ),
+            models.Index(fields=["name_fold", "id"], name="directory_company_name"),
+            models.Index(fields=["province_fold", "name_fold"], name="directory_company_prov"),
+            models.Index(fields=["sector", "name_fold"], name="directory_company_sector"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Logo(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    slug = models.SlugField(max_length=255, unique=True)
+    title = models.CharField(max_length=255)
+    company = models.ForeignKey(Company, on_delete=models.CASCADE, related_name="logos")
+    is_current = models.BooleanField(default=False)
+    is_product = models.BooleanField(default=False)
+    era_from = models.SmallIntegerField(null=True, blank=True)
+    era_to = models.SmallIntegerField(null=True, blank=True)
+    era_label = models.CharField(max_length=100, null=True, blank=True)
+    description = models.TextField(null=True, blank=True)
+    color_palette = ArrayField(models.CharField(max_length=7), default=list, blank=True)
+    download_count = models.PositiveIntegerField(default=0)
+    preview = models.FileField(storage=preview_storage, null=True, blank=True, max_length=255)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    title_fold = models.GeneratedField(
+        expression=Fold(F("title")), output_field=models.TextField(), db_persist=True
+    )
+    # Title and company name, folded and separated like Company.search_text.
+    # Written by a trigger, since it copies a column of another table.
+    search_text = models.TextField(default="", editable=False)
+
+    class Meta:
+        ordering = ["-is_current", "title_fold", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["company"],
+                condition=Q(is_current=True),
+                name="directory_logo_one_current_per_company",
+            ),
+            models.UniqueConstraint(fields=["id", "company"], name="directory_logo_id_company"),
+            models.CheckConstraint(
+                condition=Q(era_from__isnull=True)
+                | Q(era_to__isnull=True)
+                | Q(era_from__lte=F("era_to")),
+                name="directory_logo_era_from_lte_to",
+            ),
+        ]
+        indexes = [
+            GinIndex(OpClass(F("search_text"), name="gin_trgm_ops"), name="directory_logo_search"),
+            models.Index(fields=["-is_current", "title_fold", "id"], name="directory_logo_order"),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Variant(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    logo = models.ForeignKey(Logo, on_delete=models.CASCADE, related_name="variants")
+    key = models.SlugField(max_length=120, help_text="Stable key of the variant within its logo.")
+    kind = models.CharField(max_length=8, choices=VariantKind.choices)
+    name = models.CharField(max_length=120)
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="children"
+    )
+    preview = models.FileField(storage=preview_storage, null=True, blank=True, max_length=255)
+
+    class Meta:
+        ordering = ["kind", "name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["logo", "key"], name="directory_variant_key"),
+            models.CheckConstraint(
+                condition=Q(kind=VariantKind.VERSION) | Q(parent__isnull=True),
+                name="directory_variant_only_versions_have_parent",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Asset(models.Model):
+    """One stored file of a logo, in one format, of the main variant or of one variant."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    logo = models.ForeignKey(Logo, on_delete=models.CASCADE, related_name="assets")
+    variant = models.ForeignKey(
+        Variant, null=True, blank=True, on_delete=models.CASCADE, related_name="assets"
+    )
+    format = models.CharField(max_length=4, choices=FileFormat.choices)
+    size = models.PositiveBigIntegerField()
+    content_type = models.CharField(max_length=100)
+    file = models.FileField(upload_to=asset_upload_to, max_length=255)
+    sha256 = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["logo", "variant", "format"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["logo", "variant", "format"],
+                nulls_distinct=False,
+                name="directory_asset_one_per_format",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.logo} {self.format}"
+
+
+class Domain(models.Model):
+    """A domain a company uses besides its website's host, kept by staff."""
+
+    domain = models.CharField(max_length=253, unique=True)
+    company = models.ForeignKey(Company, on_delete=models.CASCADE, related_name="domains")
+
+    class Meta:
+        ordering = ["domain"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(domain=Lower("domain")), name="directory_domain_lower_case"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.domain

@@ -1,0 +1,2 @@
+def serve_preview(request, name):
+    raise NotImplementedError

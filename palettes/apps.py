@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PalettesConfig(AppConfig):
+    name = "palettes"
+    default_auto_field = "django.db.models.BigAutoField"

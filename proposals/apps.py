@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ProposalsConfig(AppConfig):
+    name = "proposals"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,126 @@
+# Shared by scripts/run.sh and scripts/test.sh: install what is missing, start
+# project-local servers on loopback. Sourced, not run.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+LOCAL="$ROOT/.local"
+VENV="$ROOT/.venv"
+PY="$VENV/bin/python"
+_APT_UPDATED=""
+
+log() { printf '==> %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    die "need root to run: $*"; fi
+}
+
+apt_install() {
+  log "installing Debian packages: $*"
+  if [ -z "$_APT_UPDATED" ]; then
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    _APT_UPDATED=1
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+find_python() {
+  for candidate in python3.13 python3.12 python3.11 python3; do
+    if command -v "$candidate" >/dev/null &&
+      "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+      command -v "$candidate"; return
+    fi
+  done
+  die "Python 3.11 or newer is required"
+}
+
+ensure_venv() {
+  mkdir -p "$LOCAL"
+  if [ ! -x "$PY" ]; then
+    local python; python=$(find_python)
+    log "creating the project venv with $python"
+    if ! "$python" -m venv "$VENV" 2>/dev/null; then
+      rm -rf "$VENV"
+      apt_install python3-venv
+      "$python" -m venv "$VENV"
+    fi
+  fi
+  local stamp="$LOCAL/venv.stamp" want
+  want=$(sha256sum "$ROOT/pyproject.toml" | cut -d' ' -f1)
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    log "installing Python packages into .venv"
+    "$PY" -m pip install -q --disable-pip-version-check -e "$ROOT[dev]"
+    echo "$want" >"$stamp"
+  fi
+}
+
+pg_bindir() {
+  local dir
+  for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
+    if [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ]; then echo "$dir"; return; fi
+  done
+}
+
+ensure_postgres_binaries() {
+  local bindir; bindir=$(pg_bindir)
+  if [ -z "$bindir" ] || [ ! -f "$("$bindir/pg_config" --sharedir 2>/dev/null)/extension/unaccent.control" ]; then
+    apt_install postgresql postgresql-contrib
+  fi
+  [ -n "$(pg_bindir)" ] || die "PostgreSQL server binaries not found after installing them"
+}
+
+# initdb refuses to run as root: the cluster then belongs to the postgres system user.
+as_pg() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+# start_postgres NAME PORT [fresh]: a cluster in .local/pg-NAME listening on 127.0.0.1:PORT.
+start_postgres() {
+  local name=$1 port=$2 fresh=${3:-}
+  local dir="$LOCAL/pg-$name" bindir; bindir=$(pg_bindir)
+  if [ -n "$fresh" ]; then stop_postgres "$name"; as_root rm -rf "$dir"; fi
+  if as_pg "$bindir/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then return; fi
+  mkdir -p "$dir"
+  if [ "$(id -u)" = 0 ]; then
+    chmod o+x "$ROOT" "$LOCAL"
+    chown postgres: "$dir"
+    runuser -u postgres -- test -w "$dir" ||
+      die "the postgres user cannot reach $dir; make its parent folders traversable (chmod o+x)"
+  fi
+  if [ ! -f "$dir/data/PG_VERSION" ]; then
+    log "creating a PostgreSQL cluster in $dir"
+    as_pg "$bindir/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >/dev/null
+    cat >>"$dir/data/postgresql.conf" <<CONF
+listen_addresses = '127.0.0.1'
+port = $port
+unix_socket_directories = '$dir'
+max_connections = 200
+shared_buffers = 256MB
+random_page_cost = 1.1
+jit = off
+CONF
+    if [ -n "$fresh" ]; then
+      # A throwaway cluster for tests: durability buys nothing there.
+      printf 'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n' >>"$dir/data/postgresql.conf"
+    fi
+  fi
+  log "starting PostgreSQL on 127.0.0.1:$port"
+  as_pg "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null
+}
+
+stop_postgres() {
+  local dir="$LOCAL/pg-$1" bindir; bindir=$(pg_bindir)
+  if [ -n "$bindir" ] && [ -f "$dir/data/PG_VERSION" ]; then
+    as_pg "$bindir/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
+  fi
+}
+
+# ensure_database PORT NAME
+ensure_database() {
+  local port=$1 db=$2 bindir; bindir=$(pg_bindir)
+  if ! "$bindir/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -tAc \
+    "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1; then
+    "$bindir/createdb" -h 127.0.0.1 -p "$port" -U postgres "$db"
+  fi
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Install everything, start the project-local PostgreSQL, load the demo catalogue
+# once, and serve the site and API on http://127.0.0.1:8000.
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+ensure_venv
+if [ -z "${DATABASE_URL:-}" ]; then
+  ensure_postgres_binaries
+  start_postgres dev 54320
+  ensure_database 54320 logodir
+  export DATABASE_URL="postgres://postgres@127.0.0.1:54320/logodir"
+fi
+export DEBUG="${DEBUG:-1}"
+
+"$PY" manage.py migrate --noinput
+"$PY" manage.py seed_demo --if-empty
+log "serving on http://127.0.0.1:8000 (API under /v1/public, docs at /v1/public/docs)"
+exec "$PY" manage.py runserver 127.0.0.1:8000

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Install everything, start throwaway servers on loopback, and run every check:
+# ruff, the OpenAPI validation and the whole pytest suite against real PostgreSQL.
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+ensure_venv
+if [ -z "${DATABASE_URL:-}" ]; then
+  ensure_postgres_binaries
+  start_postgres test 54321 fresh
+  trap 'stop_postgres test' EXIT
+  export DATABASE_URL="postgres://postgres@127.0.0.1:54321/logodir"
+fi
+export DEBUG=1 SECRET_KEY="test-only-secret-key" SITE_URL="http://testserver"
+
+log "ruff"
+"$VENV/bin/ruff" check .
+"$VENV/bin/ruff" format --check .
+log "OpenAPI document"
+"$PY" manage.py spectacular --validate --fail-on-warn --file /dev/null
+log "pytest"
+"$PY" -m pytest --create-db "$@"
