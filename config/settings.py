@@ -117,8 +117,7 @@ CACHES = {
     )
 }
 
-LANGUAGE_CODE = "es"
-LANGUAGES = [("es", "Español"), ("en", "English")]
+LANGUAGE_CODE = "en-us"
 TIME_ZONE = "Europe/Madrid"
 USE_I18N = True
 USE_TZ = True

@@ -1,1 +1,11 @@
-urlpatterns = []
+from django.urls import path
+
+from directory import views
+
+urlpatterns = [
+    path("companies", views.CompanyListApi.as_view(), name="company-list"),
+    path("companies/<str:slug>", views.CompanyDetailApi.as_view(), name="company-detail"),
+    path("domains", views.DomainListApi.as_view(), name="domain-list"),
+    path("logos", views.LogoListApi.as_view(), name="logo-list"),
+    path("logos/<str:id>", views.LogoDetailApi.as_view(), name="logo-detail"),
+]

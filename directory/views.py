@@ -1,2 +1,157 @@
-def serve_preview(request, name):
-    raise NotImplementedError
+import hashlib
+import json
+from collections import defaultdict
+from pathlib import PurePosixPath
+
+from django.core.cache import cache
+from django.core.files.storage import storages
+from django.http import FileResponse, Http404
+from django.utils import timezone
+from django.views.decorators.cache import cache_control
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api.inputs import parse
+from config.api.pagination import paginate
+from config.api.schema import error_responses
+from directory import search
+from directory.selectors import company_get, domain_entries, logo_get, logo_list, with_summary_fields
+from directory.serializers import (
+    CompanyDetailOutputSerializer,
+    CompanyLookupInputSerializer,
+    CompanySearchInputSerializer,
+    CompanySearchOutputSerializer,
+    DomainListOutputSerializer,
+    LogoDetailOutputSerializer,
+    LogoLookupInputSerializer,
+    LogoSearchInputSerializer,
+    LogoSearchOutputSerializer,
+)
+
+TAG = "Catalogue"
+DOMAINS_CACHE_KEY = "directory:domains:v1"
+DOMAINS_REBUILD_SECONDS = 300
+
+
+def _path_parameter(name: str, description: str) -> OpenApiParameter:
+    return OpenApiParameter(
+        name,
+        {"type": "string", "minLength": 1, "maxLength": 255},
+        OpenApiParameter.PATH,
+        description=description,
+    )
+
+
+class CompanyListApi(APIView):
+    @extend_schema(
+        operation_id="searchCompanies",
+        summary="Search companies by name and alternative names, ignoring accents",
+        tags=[TAG],
+        parameters=[CompanySearchInputSerializer],
+        responses={200: CompanySearchOutputSerializer, **error_responses(400, 401, 403, 429)},
+    )
+    def get(self, request):
+        params = parse(CompanySearchInputSerializer, request.query_params)
+        queryset = search.company_search(
+            term=params.get("q"), sector=params.get("sector"), province=params.get("province")
+        )
+        items, envelope = paginate(
+            with_summary_fields(queryset), page=params["page"], page_size=params["pageSize"]
+        )
+        body = {"data": items, **envelope}
+        if params.get("related"):
+            # Semantic search is its own piece of work; until then nothing is related.
+            body["related"] = []
+        return Response(CompanySearchOutputSerializer(body).data)
+
+
+class CompanyDetailApi(APIView):
+    @extend_schema(
+        operation_id="getCompany",
+        summary="One company with its logos, the current logo first",
+        tags=[TAG],
+        parameters=[_path_parameter("slug", "The company's slug.")],
+        responses={
+            200: CompanyDetailOutputSerializer,
+            **error_responses(400, 401, 403, 404, 429, descriptions={404: "COMPANY_NOT_FOUND."}),
+        },
+    )
+    def get(self, request, slug: str):
+        params = parse(CompanyLookupInputSerializer, {"slug": slug})
+        company = company_get(slug=params["slug"])
+        return Response(CompanyDetailOutputSerializer({"data": company}).data)
+
+
+class DomainListApi(APIView):
+    @extend_schema(
+        operation_id="listDomains",
+        summary="Every known domain with its company, for matching on the client",
+        description="Clients should cache the list for 24 hours (see Cache-Control and ETag).",
+        tags=[TAG],
+        responses={200: DomainListOutputSerializer, **error_responses(401, 403, 429)},
+    )
+    def get(self, request):
+        body = cache.get(DOMAINS_CACHE_KEY)
+        if body is None:
+            entries = domain_entries()
+            body = {"data": entries, "generatedAt": timezone.now().isoformat()}
+            cache.set(DOMAINS_CACHE_KEY, body, DOMAINS_REBUILD_SECONDS)
+        response = Response(DomainListOutputSerializer(body).data)
+        # The tag covers the entries only, so a rebuild with the same data still answers 304.
+        digest = hashlib.sha256(json.dumps(body["data"], sort_keys=True).encode()).hexdigest()
+        response["ETag"] = f'"{digest[:32]}"'
+        response["Cache-Control"] = "public, max-age=86400"
+        return response
+
+
+class LogoListApi(APIView):
+    @extend_schema(
+        operation_id="searchLogos",
+        summary="Search logo titles and company names, ignoring accents; current logos first",
+        tags=[TAG],
+        parameters=[LogoSearchInputSerializer],
+        responses={200: LogoSearchOutputSerializer, **error_responses(400, 401, 403, 429)},
+    )
+    def get(self, request):
+        params = parse(LogoSearchInputSerializer, request.query_params)
+        queryset = logo_list(search.logo_search(term=params.get("q")))
+        items, envelope = paginate(queryset, page=params["page"], page_size=params["pageSize"])
+        return Response(LogoSearchOutputSerializer({"data": items, **envelope}).data)
+
+
+class LogoDetailApi(APIView):
+    @extend_schema(
+        operation_id="getLogo",
+        summary="One logo with its variants and files (metadata only, no links)",
+        tags=[TAG],
+        parameters=[_path_parameter("id", "The logo's id (UUID) or slug.")],
+        responses={
+            200: LogoDetailOutputSerializer,
+            **error_responses(400, 401, 403, 404, 429, descriptions={404: "LOGO_NOT_FOUND."}),
+        },
+    )
+    def get(self, request, id: str):  # noqa: A002 - the contract's parameter name
+        params = parse(LogoLookupInputSerializer, {"id": id})
+        logo = logo_get(id_or_slug=params["id"])
+        assets_by_variant = defaultdict(list)
+        for asset in logo.assets.all():
+            assets_by_variant[asset.variant_id].append(asset)
+        serializer = LogoDetailOutputSerializer(
+            {"data": logo}, context={"assets_by_variant": assets_by_variant}
+        )
+        return Response(serializer.data)
+
+
+@cache_control(public=True, max_age=86400, immutable=True)
+def serve_preview(request, name: str):
+    """Preview PNGs from the public previews storage (names carry a content hash)."""
+    path = PurePosixPath(name)
+    if path.is_absolute() or ".." in path.parts or path.suffix != ".png":
+        raise Http404
+    previews = storages["previews"]
+    if not previews.exists(name):
+        raise Http404
+    response = FileResponse(previews.open(name, "rb"), content_type="image/png")
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

@@ -1,0 +1,313 @@
+"""Imports a catalogue file (format in the README): idempotent by slug, one
+company per transaction, a bad entry reported and skipped."""
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from rest_framework import serializers
+
+from directory.models import Company, Domain, EntityType, Logo, Sector, Variant, VariantKind
+from directory.services import (
+    CatalogueError,
+    StoredFile,
+    asset_attach,
+    file_store,
+    logo_make_current,
+    logo_unset_current,
+)
+
+
+class SectorEntry(serializers.Serializer):
+    slug = serializers.SlugField(max_length=100)
+    name = serializers.CharField(max_length=100)
+
+
+class EraEntry(serializers.Serializer):
+    # "from" is a Python keyword, hence the explicit field names below.
+    def get_fields(self):
+        return {
+            "from": serializers.IntegerField(min_value=0, max_value=9999, allow_null=True, default=None),
+            "to": serializers.IntegerField(min_value=0, max_value=9999, allow_null=True, default=None),
+            "label": serializers.CharField(max_length=100, allow_null=True, default=None),
+        }
+
+    def validate(self, attrs):
+        if attrs["from"] is not None and attrs["to"] is not None and attrs["from"] > attrs["to"]:
+            raise serializers.ValidationError("era.from is after era.to")
+        return attrs
+
+
+class VariantEntry(serializers.Serializer):
+    key = serializers.SlugField(max_length=120)
+    kind = serializers.ChoiceField(choices=VariantKind.values)
+    name = serializers.CharField(max_length=120)
+    parent = serializers.SlugField(max_length=120, allow_null=True, default=None)
+
+
+class FileEntry(serializers.Serializer):
+    path = serializers.CharField(max_length=1000)
+    variant = serializers.SlugField(max_length=120, allow_null=True, default=None)
+
+
+class LogoEntry(serializers.Serializer):
+    slug = serializers.SlugField(max_length=255)
+    title = serializers.CharField(max_length=255)
+    isCurrent = serializers.BooleanField(default=False)  # noqa: N815
+    isProduct = serializers.BooleanField(default=False)  # noqa: N815
+    era = EraEntry(required=False)
+    description = serializers.CharField(allow_null=True, allow_blank=True, default=None)
+    variants = VariantEntry(many=True, default=list)
+    files = FileEntry(many=True, default=list)
+
+    def validate(self, attrs):
+        keys = [variant["key"] for variant in attrs["variants"]]
+        if len(keys) != len(set(keys)):
+            raise serializers.ValidationError("two variants share a key")
+        kinds = {variant["key"]: variant["kind"] for variant in attrs["variants"]}
+        for variant in attrs["variants"]:
+            parent = variant["parent"]
+            if parent is not None and (variant["kind"] != VariantKind.VERSION or kinds.get(parent) != VariantKind.TYPE):
+                raise serializers.ValidationError(
+                    f"variant {variant['key']}: only a VERSION has a parent, and it must be a TYPE of this logo"
+                )
+        for file in attrs["files"]:
+            if file["variant"] is not None and file["variant"] not in kinds:
+                raise serializers.ValidationError(f"file {file['path']}: unknown variant {file['variant']}")
+        return attrs
+
+
+class CompanyEntry(serializers.Serializer):
+    slug = serializers.SlugField(max_length=255)
+    name = serializers.CharField(max_length=255)
+    alternativeNames = serializers.ListField(  # noqa: N815
+        child=serializers.CharField(max_length=255), default=list
+    )
+    entityType = serializers.ChoiceField(choices=EntityType.values, default=EntityType.COMPANY)  # noqa: N815
+    isVerified = serializers.BooleanField(default=False)  # noqa: N815
+    sector = serializers.SlugField(max_length=100, allow_null=True, default=None)
+    province = serializers.CharField(max_length=120, allow_null=True, default=None)
+    about = serializers.CharField(allow_null=True, allow_blank=True, default=None)
+    website = serializers.URLField(max_length=500, allow_null=True, default=None)
+    location = serializers.CharField(max_length=255, allow_null=True, default=None)
+    foundedYear = serializers.CharField(max_length=16, allow_null=True, default=None)  # noqa: N815
+    domains = serializers.ListField(child=serializers.CharField(max_length=253), default=list)
+    logos = LogoEntry(many=True, default=list)
+
+    def validate_domains(self, value):
+        return sorted({domain.strip().lower().removeprefix("www.") for domain in value})
+
+    def validate(self, attrs):
+        slugs = [logo["slug"] for logo in attrs["logos"]]
+        if len(slugs) != len(set(slugs)):
+            raise serializers.ValidationError("two logos share a slug")
+        if sum(logo["isCurrent"] for logo in attrs["logos"]) > 1:
+            raise serializers.ValidationError("more than one logo is current")
+        return attrs
+
+
+@dataclass
+class EntryResult:
+    position: int
+    slug: str | None
+    status: str  # created, updated, unchanged or failed
+    reason: str = ""
+
+
+@dataclass
+class ImportReport:
+    results: list[EntryResult] = field(default_factory=list)
+
+    def count(self, status: str) -> int:
+        return sum(result.status == status for result in self.results)
+
+    @property
+    def failed(self) -> list[EntryResult]:
+        return [result for result in self.results if result.status == "failed"]
+
+
+def _reason(errors) -> str:
+    if isinstance(errors, dict):
+        return "; ".join(f"{key}: {_reason(value)}" for key, value in errors.items())
+    if isinstance(errors, list):
+        return "; ".join(_reason(error) for error in errors if error)
+    return str(errors)
+
+
+def _update(instance, values: dict) -> bool:
+    """Sets changed fields and saves only them; True when something changed."""
+    changed = [name for name, value in values.items() if getattr(instance, name) != value]
+    for name in changed:
+        setattr(instance, name, values[name])
+    if changed:
+        fields = [*changed, "updated_at"] if hasattr(instance, "updated_at") else changed
+        instance.save(update_fields=fields)
+    return bool(changed)
+
+
+def _read_files(entry: dict, base: Path) -> dict[str, StoredFile]:
+    """Every file of the entry, checked and stored before the transaction opens."""
+    stored = {}
+    for logo in entry["logos"]:
+        for file in logo["files"]:
+            path = (base / file["path"]).resolve()
+            if not path.is_relative_to(base):
+                raise CatalogueError(f"file {file['path']}: outside the catalogue's folder")
+            if not path.is_file():
+                raise CatalogueError(f"file {file['path']}: not found")
+            if path.stat().st_size > settings.CATALOGUE_FILE_MAX_BYTES:
+                raise CatalogueError(f"file {file['path']}: larger than the import allows")
+            try:
+                stored[file["path"]] = file_store(data=path.read_bytes())
+            except CatalogueError as exc:
+                raise CatalogueError(f"file {file['path']}: {exc}") from None
+    return stored
+
+
+def _import_logo(company: Company, entry: dict, files: dict[str, StoredFile]) -> bool:
+    era = entry.get("era") or {"from": None, "to": None, "label": None}
+    values = {
+        "title": entry["title"],
+        "is_product": entry["isProduct"],
+        "era_from": era["from"],
+        "era_to": era["to"],
+        "era_label": era["label"],
+        "description": entry["description"] or None,
+    }
+    logo = Logo.objects.filter(slug=entry["slug"]).first()
+    if logo is not None and logo.company_id != company.id:
+        raise CatalogueError(f"logo {entry['slug']}: belongs to another company")
+    changed = logo is None
+    if logo is None:
+        logo = Logo.objects.create(company=company, slug=entry["slug"], **values)
+    else:
+        changed |= _update(logo, values)
+
+    variants = {variant.key: variant for variant in logo.variants.all()}
+    for item in sorted(entry["variants"], key=lambda v: v["kind"] != VariantKind.TYPE):
+        parent = variants[item["parent"]] if item["parent"] else None
+        wanted = {"kind": item["kind"], "name": item["name"], "parent": parent}
+        if item["key"] in variants:
+            changed |= _update(variants[item["key"]], wanted)
+        else:
+            variants[item["key"]] = Variant.objects.create(logo=logo, key=item["key"], **wanted)
+            changed = True
+
+    seen = set()
+    for item in entry["files"]:
+        stored = files[item["path"]]
+        variant = variants[item["variant"]] if item["variant"] else None
+        if (item["variant"], stored.format) in seen:
+            raise CatalogueError(f"logo {entry['slug']}: two {stored.format} files for one variant")
+        seen.add((item["variant"], stored.format))
+        changed |= asset_attach(logo=logo, variant=variant, stored=stored)[1]
+
+    logo.company = company
+    if entry["isCurrent"]:
+        changed |= logo_make_current(logo=logo)
+    else:
+        changed |= logo_unset_current(logo=logo)
+    return changed
+
+
+def _import_company(entry: dict, files: dict[str, StoredFile]) -> str:
+    sector = None
+    if entry["sector"]:
+        sector = Sector.objects.filter(slug=entry["sector"]).first()
+        if sector is None:
+            raise CatalogueError(f"unknown sector {entry['sector']}")
+    values = {
+        "name": entry["name"],
+        "alternative_names": entry["alternativeNames"],
+        "entity_type": entry["entityType"],
+        "is_verified": entry["isVerified"],
+        "sector": sector,
+        "province": entry["province"],
+        "about": entry["about"] or None,
+        "website": entry["website"],
+        "location": entry["location"],
+        "founded_year": entry["foundedYear"],
+    }
+    with transaction.atomic():
+        company = Company.objects.select_for_update().filter(slug=entry["slug"]).first()
+        created = company is None
+        if created:
+            company = Company.objects.create(slug=entry["slug"], **values)
+            changed = True
+        else:
+            changed = _update(company, values)
+        for domain in entry["domains"]:
+            owner = Domain.objects.filter(domain=domain).values_list("company_id", flat=True).first()
+            if owner is None:
+                Domain.objects.create(domain=domain, company=company)
+                changed = True
+            elif owner != company.id:
+                raise CatalogueError(f"domain {domain}: belongs to another company")
+        for logo in entry["logos"]:
+            changed |= _import_logo(company, logo, files)
+    if created:
+        return "created"
+    return "updated" if changed else "unchanged"
+
+
+def _entries(path: Path) -> tuple[list[dict], list]:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CatalogueError(f"{path}: not a readable JSON file ({exc})") from None
+    if not isinstance(document, dict):
+        raise CatalogueError(f"{path}: the top level must be an object")
+    sectors = document.get("sectors", [])
+    companies = document.get("companies", [])
+    if not isinstance(sectors, list) or not isinstance(companies, list):
+        raise CatalogueError(f"{path}: 'sectors' and 'companies' must be lists")
+    return sectors, companies
+
+
+def _no_progress(items: Iterable, total: int) -> Iterator:
+    return iter(items)
+
+
+def catalogue_import(
+    path: Path, *, progress: Callable[[Iterable, int], Iterator] = _no_progress
+) -> ImportReport:
+    """Imports the catalogue at `path`; raises CatalogueError only for an unreadable file."""
+    path = path.resolve()
+    base = path.parent
+    sectors, companies = _entries(path)
+    report = ImportReport()
+
+    for position, raw in enumerate(sectors):
+        entry = SectorEntry(data=raw)
+        if not entry.is_valid():
+            report.results.append(
+                EntryResult(position, None, "failed", f"sector {position}: {_reason(entry.errors)}")
+            )
+            continue
+        sector, created = Sector.objects.get_or_create(
+            slug=entry.validated_data["slug"], defaults={"name": entry.validated_data["name"]}
+        )
+        if not created:
+            _update(sector, {"name": entry.validated_data["name"]})
+
+    for position, raw in progress(enumerate(companies), len(companies)):
+        slug = raw.get("slug") if isinstance(raw, dict) else None
+        entry = CompanyEntry(data=raw)
+        if not entry.is_valid():
+            report.results.append(EntryResult(position, slug, "failed", _reason(entry.errors)))
+            continue
+        try:
+            files = _read_files(entry.validated_data, base)
+            status = _import_company(entry.validated_data, files)
+        except CatalogueError as exc:
+            report.results.append(EntryResult(position, slug, "failed", str(exc)))
+            continue
+        except IntegrityError as exc:
+            reason = f"conflicts with the catalogue: {str(exc).splitlines()[0]}"
+            report.results.append(EntryResult(position, slug, "failed", reason))
+            continue
+        report.results.append(EntryResult(position, slug, status))
+    return report

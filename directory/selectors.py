@@ -1,0 +1,104 @@
+"""Reads of the catalogue that the API (and the site) reuse."""
+
+import uuid
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core.files.storage import storages
+from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
+
+from config.api.errors import ErrorCode, not_found
+from directory.models import Asset, Company, Domain, Logo
+
+
+def company_url(slug: str | None) -> str | None:
+    return f"{settings.SITE_URL}/companies/{slug}" if slug else None
+
+
+def logo_url(slug: str | None) -> str | None:
+    return f"{settings.SITE_URL}/logos/{slug}" if slug else None
+
+
+def preview_url(name: str | None) -> str | None:
+    return storages["previews"].url(name) if name else None
+
+
+def with_summary_fields(queryset: QuerySet[Company]) -> QuerySet[Company]:
+    """What a company summary shows, in the same query as the page."""
+    logo_count = (
+        Logo.objects.filter(company=OuterRef("pk"))
+        .order_by()
+        .values("company")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return queryset.select_related("sector", "current_logo").annotate(
+        logo_count=Subquery(logo_count)
+    )
+
+
+def _asset_formats() -> Prefetch:
+    return Prefetch("assets", queryset=Asset.objects.only("id", "logo_id", "variant_id", "format"))
+
+
+def company_get(*, slug: str) -> Company:
+    logos = Logo.objects.order_by(
+        "-is_current", F("era_from").desc(nulls_last=True), "title_fold", "id"
+    ).prefetch_related(_asset_formats())
+    company = (
+        Company.objects.select_related("sector")
+        .prefetch_related(Prefetch("logos", queryset=logos))
+        .filter(slug=slug)
+        .first()
+    )
+    if company is None:
+        raise not_found(ErrorCode.COMPANY_NOT_FOUND, f"No company with slug {slug!r}.")
+    return company
+
+
+def logo_list(queryset: QuerySet[Logo]) -> QuerySet[Logo]:
+    return queryset.select_related("company").prefetch_related(_asset_formats())
+
+
+def _logo_lookup(id_or_slug: str) -> Q:
+    try:
+        return Q(id=uuid.UUID(id_or_slug)) | Q(slug=id_or_slug)
+    except ValueError:
+        return Q(slug=id_or_slug)
+
+
+def logo_get(*, id_or_slug: str) -> Logo:
+    logo = (
+        Logo.objects.select_related("company")
+        .prefetch_related(
+            "variants",
+            Prefetch("assets", queryset=Asset.objects.order_by("variant_id", "format", "id")),
+        )
+        .filter(_logo_lookup(id_or_slug))
+        .first()
+    )
+    if logo is None:
+        raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo with id or slug {id_or_slug!r}.")
+    return logo
+
+
+def website_host(website: str | None) -> str | None:
+    if not website:
+        return None
+    host = (urlsplit(website).hostname or "").lower().removeprefix("www.")
+    return host or None
+
+
+def domain_entries() -> list[dict]:
+    """Every domain with its company: staff-kept domains first, then website hosts."""
+    entries: dict[str, dict] = {}
+    for domain, slug, name in Domain.objects.order_by("domain").values_list(
+        "domain", "company__slug", "company__name"
+    ):
+        entries[domain] = {"domain": domain, "slug": slug, "name": name}
+    websites = Company.objects.exclude(website=None).exclude(website="").order_by("slug")
+    for website, slug, name in websites.values_list("website", "slug", "name"):
+        host = website_host(website)
+        if host and host not in entries:
+            entries[host] = {"domain": host, "slug": slug, "name": name}
+    return sorted(entries.values(), key=lambda entry: entry["domain"])

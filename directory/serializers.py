@@ -1,0 +1,243 @@
+"""Input and output serializers of the catalogue endpoints, one pair per endpoint.
+
+Output field names are the contract's (camel case); nullable fields are always
+present.
+"""
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from config.api.pagination import PageEnvelopeSerializer, PageQuerySerializer
+from directory.models import FORMAT_ORDER, EntityType, FileFormat, VariantKind
+from directory.selectors import company_url, logo_url, preview_url
+
+
+def sorted_formats(assets) -> list[str]:
+    return sorted({asset.format for asset in assets}, key=FORMAT_ORDER.__getitem__)
+
+
+class FormatListField(serializers.ListField):
+    child = serializers.ChoiceField(choices=FileFormat.values)
+
+
+@extend_schema_field({"type": "string", "format": "uri", "nullable": True})
+class PreviewUrlField(serializers.Field):
+    def __init__(self, **kwargs):
+        super().__init__(read_only=True, **kwargs)
+
+    def to_representation(self, value):
+        return preview_url(value.name if value else None)
+
+    def get_attribute(self, instance):
+        return getattr(instance, self.source)
+
+
+@extend_schema_field({"type": "string", "format": "uri", "nullable": True})
+class SiteUrlField(serializers.Field):
+    """The page of a company or logo on the website, from its slug."""
+
+    def __init__(self, build, **kwargs):
+        self.build = build
+        super().__init__(read_only=True, source="slug", **kwargs)
+
+    def to_representation(self, value):
+        return self.build(value)
+
+
+# -- shared pieces --------------------------------------------------------------------
+
+
+class SectorRefSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+
+
+class EraSerializer(serializers.Serializer):
+    def get_fields(self):
+        # "from" is a Python keyword, so the fields are listed here, in contract order.
+        return {
+            "from": serializers.IntegerField(source="era_from", allow_null=True),
+            "to": serializers.IntegerField(source="era_to", allow_null=True),
+            "label": serializers.CharField(source="era_label", allow_null=True),
+        }
+
+
+class LogoSummarySerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    slug = serializers.CharField(allow_null=True)
+    title = serializers.CharField()
+    previewUrl = PreviewUrlField(source="preview")  # noqa: N815
+    isCurrent = serializers.BooleanField(source="is_current")  # noqa: N815
+    isProduct = serializers.BooleanField(source="is_product")  # noqa: N815
+    era = EraSerializer(source="*")
+    formats = serializers.SerializerMethodField()
+    url = SiteUrlField(logo_url)
+
+    @extend_schema_field(FormatListField)
+    def get_formats(self, logo) -> list[str]:
+        return sorted_formats(logo.assets.all())
+
+
+class CurrentLogoRefSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    slug = serializers.CharField(allow_null=True)
+    title = serializers.CharField()
+    previewUrl = PreviewUrlField(source="preview")  # noqa: N815
+
+
+class CompanySummarySerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    slug = serializers.CharField(allow_null=True)
+    name = serializers.CharField()
+    entityType = serializers.ChoiceField(source="entity_type", choices=EntityType.choices)  # noqa: N815
+    isVerified = serializers.BooleanField(source="is_verified")  # noqa: N815
+    sector = SectorRefSerializer(allow_null=True)
+    province = serializers.CharField(allow_null=True)
+    logoCount = serializers.IntegerField(source="logo_count")  # noqa: N815
+    currentLogo = CurrentLogoRefSerializer(source="current_logo", allow_null=True)  # noqa: N815
+    url = SiteUrlField(company_url)
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        data["logoCount"] = data["logoCount"] or 0
+        return data
+
+
+# -- GET /companies -------------------------------------------------------------------
+
+
+class CompanySearchInputSerializer(PageQuerySerializer):
+    q = serializers.CharField(max_length=100, required=False, allow_blank=True, trim_whitespace=True)
+    sector = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    province = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    related = serializers.ChoiceField(
+        choices=["0", "1", "true", "false"],
+        required=False,
+        help_text="true or 1: add `related`, companies related by meaning (first page only).",
+    )
+
+    def validate_related(self, value: str) -> bool:
+        return value in ("1", "true")
+
+
+class CompanySearchOutputSerializer(PageEnvelopeSerializer):
+    data = CompanySummarySerializer(many=True)
+    related = CompanySummarySerializer(
+        many=True,
+        required=False,
+        help_text="Present only when related=true: companies related to q by meaning.",
+    )
+
+
+# -- GET /companies/{slug} ------------------------------------------------------------
+
+
+class CompanyLookupInputSerializer(serializers.Serializer):
+    slug = serializers.CharField(min_length=1, max_length=255)
+
+
+class CompanyDetailSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    slug = serializers.CharField(allow_null=True)
+    name = serializers.CharField()
+    entityType = serializers.ChoiceField(source="entity_type", choices=EntityType.choices)  # noqa: N815
+    isVerified = serializers.BooleanField(source="is_verified")  # noqa: N815
+    sector = SectorRefSerializer(allow_null=True)
+    province = serializers.CharField(allow_null=True)
+    url = SiteUrlField(company_url)
+    about = serializers.CharField(allow_null=True)
+    website = serializers.CharField(allow_null=True)
+    location = serializers.CharField(allow_null=True)
+    foundedYear = serializers.CharField(source="founded_year", allow_null=True)  # noqa: N815
+    currentLogoId = serializers.UUIDField(source="current_logo_id", allow_null=True)  # noqa: N815
+    logos = LogoSummarySerializer(many=True)
+
+
+class CompanyDetailOutputSerializer(serializers.Serializer):
+    data = CompanyDetailSerializer()
+
+
+# -- GET /domains ---------------------------------------------------------------------
+
+
+class DomainEntrySerializer(serializers.Serializer):
+    domain = serializers.CharField()
+    slug = serializers.CharField()
+    name = serializers.CharField()
+
+
+class DomainListOutputSerializer(serializers.Serializer):
+    data = DomainEntrySerializer(many=True)
+    generatedAt = serializers.DateTimeField()  # noqa: N815
+
+
+# -- GET /logos -----------------------------------------------------------------------
+
+
+class LogoSearchInputSerializer(PageQuerySerializer):
+    q = serializers.CharField(max_length=100, required=False, allow_blank=True, trim_whitespace=True)
+
+
+class LogoCompanyRefSerializer(serializers.Serializer):
+    slug = serializers.CharField(allow_null=True)
+    name = serializers.CharField()
+
+
+class LogoSearchItemSerializer(LogoSummarySerializer):
+    company = LogoCompanyRefSerializer(allow_null=True)
+
+
+class LogoSearchOutputSerializer(PageEnvelopeSerializer):
+    data = LogoSearchItemSerializer(many=True)
+
+
+# -- GET /logos/{id} ------------------------------------------------------------------
+
+
+class LogoLookupInputSerializer(serializers.Serializer):
+    id = serializers.CharField(min_length=1, max_length=255)
+
+
+class LogoDetailCompanySerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    slug = serializers.CharField(allow_null=True)
+    name = serializers.CharField()
+    url = SiteUrlField(company_url)
+
+
+class VariantSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    kind = serializers.ChoiceField(choices=VariantKind.choices)
+    name = serializers.CharField()
+    parentId = serializers.UUIDField(source="parent_id", allow_null=True)  # noqa: N815
+    previewUrl = PreviewUrlField(source="preview")  # noqa: N815
+    formats = serializers.SerializerMethodField()
+
+    @extend_schema_field(FormatListField)
+    def get_formats(self, variant) -> list[str]:
+        assets = self.context["assets_by_variant"].get(variant.id, [])
+        return sorted_formats(assets)
+
+
+class AssetSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    format = serializers.ChoiceField(choices=FileFormat.choices)
+    variantId = serializers.UUIDField(source="variant_id", allow_null=True)  # noqa: N815
+    size = serializers.IntegerField()
+    contentType = serializers.CharField(source="content_type")  # noqa: N815
+
+
+class LogoDetailSerializer(LogoSummarySerializer):
+    description = serializers.CharField(allow_null=True)
+    company = LogoDetailCompanySerializer(allow_null=True)
+    colorPalette = serializers.ListField(  # noqa: N815
+        source="color_palette", child=serializers.CharField()
+    )
+    downloadCount = serializers.IntegerField(source="download_count")  # noqa: N815
+    variants = VariantSerializer(many=True)
+    assets = AssetSerializer(many=True)
+
+
+class LogoDetailOutputSerializer(serializers.Serializer):
+    data = LogoDetailSerializer()
+

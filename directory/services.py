@@ -1,0 +1,126 @@
+"""Writes to the catalogue. The import, the admin and later the proposal review
+all go through these functions, so files, previews and the current-logo facts
+stay consistent however the catalogue changes."""
+
+import hashlib
+import logging
+from dataclasses import dataclass
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage, storages
+from django.db import transaction
+
+from directory.formats import CONTENT_TYPES, detect_format
+from directory.models import FORMAT_ORDER, Asset, Company, FileFormat, Logo, Variant
+from directory.previews import RENDERABLE, PreviewError, render_preview
+
+logger = logging.getLogger(__name__)
+
+
+class CatalogueError(Exception):
+    """A catalogue change that cannot be made, with a reason fit for an operator."""
+
+
+@dataclass(frozen=True)
+class StoredFile:
+    """A file already in storage, named by its content, ready to be attached."""
+
+    name: str
+    format: FileFormat
+    size: int
+    sha256: str
+
+
+def file_store(*, data: bytes) -> StoredFile:
+    """Puts a logo file into private storage under a name derived from its bytes.
+
+    Call it outside any transaction: with object storage it is network I/O. The
+    same bytes always get the same name, so a retried or repeated import uploads
+    nothing new.
+    """
+    file_format = detect_format(data)
+    if file_format is None:
+        raise CatalogueError("not a recognised SVG, PNG, PDF, AI, EPS or ZIP file")
+    digest = hashlib.sha256(data).hexdigest()
+    name = f"logos/{digest[:2]}/{digest}.{file_format.lower()}"
+    if not default_storage.exists(name):
+        saved = default_storage.save(name, ContentFile(data))
+        if saved != name:  # written by a concurrent import meanwhile: keep one copy
+            default_storage.delete(saved)
+    return StoredFile(name=name, format=file_format, size=len(data), sha256=digest)
+
+
+def asset_attach(*, logo: Logo, variant: Variant | None, stored: StoredFile) -> tuple[Asset, bool]:
+    """The logo's file of that format and variant becomes `stored`; True if anything changed."""
+    asset = Asset.objects.filter(logo=logo, variant=variant, format=stored.format).first()
+    if asset is not None and asset.sha256 == stored.sha256:
+        return asset, False
+    if asset is None:
+        asset = Asset(logo=logo, variant=variant, format=stored.format)
+    asset.file.name = stored.name
+    asset.size = stored.size
+    asset.sha256 = stored.sha256
+    asset.content_type = CONTENT_TYPES[stored.format]
+    asset.save()
+    logo_id, variant_id = logo.id, variant.id if variant else None
+    transaction.on_commit(lambda: preview_refresh(logo_id=logo_id, variant_id=variant_id))
+    return asset, True
+
+
+def logo_make_current(*, logo: Logo) -> bool:
+    """Makes `logo` its company's current logo; True if that changed anything."""
+    company = logo.company
+    if logo.is_current and company.current_logo_id == logo.id:
+        return False
+    with transaction.atomic():
+        # Unflag the old one first: the partial unique index allows one current logo.
+        Logo.objects.filter(company=company, is_current=True).exclude(pk=logo.pk).update(
+            is_current=False
+        )
+        Logo.objects.filter(pk=logo.pk).update(is_current=True)
+        Company.objects.filter(pk=company.pk).update(current_logo=logo)
+    logo.is_current = True
+    company.current_logo = logo
+    return True
+
+
+def logo_unset_current(*, logo: Logo) -> bool:
+    if not logo.is_current:
+        return False
+    with transaction.atomic():
+        Logo.objects.filter(pk=logo.pk).update(is_current=False)
+        Company.objects.filter(pk=logo.company_id, current_logo=logo).update(current_logo=None)
+    logo.is_current = False
+    return True
+
+
+def _main_file(assets: list[Asset]) -> Asset | None:
+    candidates = [asset for asset in assets if asset.format in RENDERABLE]
+    return min(candidates, key=lambda asset: FORMAT_ORDER[asset.format], default=None)
+
+
+def _preview_store(*, source: Asset) -> str | None:
+    with default_storage.open(source.file.name, "rb") as handle:
+        data = handle.read()
+    try:
+        png = render_preview(data, source.format)
+    except PreviewError as exc:
+        logger.warning("no preview for asset %s: %s", source.id, exc)
+        return None
+    name = f"{source.logo_id}/{hashlib.sha256(png).hexdigest()[:20]}.png"
+    previews = storages["previews"]
+    if not previews.exists(name):
+        previews.save(name, ContentFile(png))
+    return name
+
+
+def preview_refresh(*, logo_id, variant_id=None) -> None:
+    """Redraws the preview of a logo (from its main-variant file) or of one variant.
+
+    Runs after commit and outside any transaction: rendering and storage are slow.
+    """
+    assets = list(Asset.objects.filter(logo_id=logo_id, variant_id=variant_id))
+    source = _main_file(assets)
+    name = _preview_store(source=source) if source else None
+    target = Variant.objects.filter(pk=variant_id) if variant_id else Logo.objects.filter(pk=logo_id)
+    target.update(preview=name)
