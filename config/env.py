@@ -59,7 +59,9 @@ def env_list(name: str, default: list[str]) -> list[str]:
 def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
     value = env_str(name, default)
     if value not in choices:
-        raise ImproperlyConfigured(f"Unexpected value {name}={value!r}: one of {', '.join(choices)}")
+        raise ImproperlyConfigured(
+            f"Unexpected value {name}={value!r}: one of {', '.join(choices)}"
+        )
     return value
 
 

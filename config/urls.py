@@ -1,13 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularSwaggerView
 
-from config.api.views import UnknownPathApi
+from config.api.views import OpenApiDocumentApi, UnknownPathApi
 from directory.views import serve_preview
 
 public_api = [
     path("", include("directory.urls")),
-    path("openapi.json", SpectacularAPIView.as_view(), name="openapi"),
+    path("openapi.json", OpenApiDocumentApi.as_view(), name="openapi"),
     path("docs", SpectacularSwaggerView.as_view(url_name="openapi"), name="api-docs"),
     re_path(r"^.*$", UnknownPathApi.as_view()),
 ]

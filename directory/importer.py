@@ -30,8 +30,12 @@ class EraEntry(serializers.Serializer):
     # "from" is a Python keyword, hence the explicit field names below.
     def get_fields(self):
         return {
-            "from": serializers.IntegerField(min_value=0, max_value=9999, allow_null=True, default=None),
-            "to": serializers.IntegerField(min_value=0, max_value=9999, allow_null=True, default=None),
+            "from": serializers.IntegerField(
+                min_value=0, max_value=9999, allow_null=True, default=None
+            ),
+            "to": serializers.IntegerField(
+                min_value=0, max_value=9999, allow_null=True, default=None
+            ),
             "label": serializers.CharField(max_length=100, allow_null=True, default=None),
         }
 
@@ -56,8 +60,8 @@ class FileEntry(serializers.Serializer):
 class LogoEntry(serializers.Serializer):
     slug = serializers.SlugField(max_length=255)
     title = serializers.CharField(max_length=255)
-    isCurrent = serializers.BooleanField(default=False)  # noqa: N815
-    isProduct = serializers.BooleanField(default=False)  # noqa: N815
+    isCurrent = serializers.BooleanField(default=False)
+    isProduct = serializers.BooleanField(default=False)
     era = EraEntry(required=False)
     description = serializers.CharField(allow_null=True, allow_blank=True, default=None)
     variants = VariantEntry(many=True, default=list)
@@ -70,30 +74,35 @@ class LogoEntry(serializers.Serializer):
         kinds = {variant["key"]: variant["kind"] for variant in attrs["variants"]}
         for variant in attrs["variants"]:
             parent = variant["parent"]
-            if parent is not None and (variant["kind"] != VariantKind.VERSION or kinds.get(parent) != VariantKind.TYPE):
+            if parent is not None and (
+                variant["kind"] != VariantKind.VERSION or kinds.get(parent) != VariantKind.TYPE
+            ):
                 raise serializers.ValidationError(
-                    f"variant {variant['key']}: only a VERSION has a parent, and it must be a TYPE of this logo"
+                    f"variant {variant['key']}: only a VERSION has a parent, "
+                    "and it must be a TYPE of this logo"
                 )
         for file in attrs["files"]:
             if file["variant"] is not None and file["variant"] not in kinds:
-                raise serializers.ValidationError(f"file {file['path']}: unknown variant {file['variant']}")
+                raise serializers.ValidationError(
+                    f"file {file['path']}: unknown variant {file['variant']}"
+                )
         return attrs
 
 
 class CompanyEntry(serializers.Serializer):
     slug = serializers.SlugField(max_length=255)
     name = serializers.CharField(max_length=255)
-    alternativeNames = serializers.ListField(  # noqa: N815
+    alternativeNames = serializers.ListField(
         child=serializers.CharField(max_length=255), default=list
     )
-    entityType = serializers.ChoiceField(choices=EntityType.values, default=EntityType.COMPANY)  # noqa: N815
-    isVerified = serializers.BooleanField(default=False)  # noqa: N815
+    entityType = serializers.ChoiceField(choices=EntityType.values, default=EntityType.COMPANY)
+    isVerified = serializers.BooleanField(default=False)
     sector = serializers.SlugField(max_length=100, allow_null=True, default=None)
     province = serializers.CharField(max_length=120, allow_null=True, default=None)
     about = serializers.CharField(allow_null=True, allow_blank=True, default=None)
     website = serializers.URLField(max_length=500, allow_null=True, default=None)
     location = serializers.CharField(max_length=255, allow_null=True, default=None)
-    foundedYear = serializers.CharField(max_length=16, allow_null=True, default=None)  # noqa: N815
+    foundedYear = serializers.CharField(max_length=16, allow_null=True, default=None)
     domains = serializers.ListField(child=serializers.CharField(max_length=253), default=list)
     logos = LogoEntry(many=True, default=list)
 
@@ -240,7 +249,9 @@ def _import_company(entry: dict, files: dict[str, StoredFile]) -> str:
         else:
             changed = _update(company, values)
         for domain in entry["domains"]:
-            owner = Domain.objects.filter(domain=domain).values_list("company_id", flat=True).first()
+            owner = (
+                Domain.objects.filter(domain=domain).values_list("company_id", flat=True).first()
+            )
             if owner is None:
                 Domain.objects.create(domain=domain, company=company)
                 changed = True

@@ -28,8 +28,11 @@ def _like_escape(term: str) -> str:
     return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
+# RawSQL below: column names are constants of this module; terms are bound parameters.
+
+
 def _match(column: str, term: str) -> RawSQL:
-    return RawSQL(
+    return RawSQL(  # noqa: S611
         f"{column} LIKE '%%' || directory_fold(%s) || '%%'",
         (_like_escape(term),),
         output_field=BooleanField(),
@@ -39,7 +42,7 @@ def _match(column: str, term: str) -> RawSQL:
 def _rank(column: str, term: str) -> RawSQL:
     """0 when the term is a whole name, 1 when a name starts with it, else 2."""
     escaped = _like_escape(term)
-    return RawSQL(
+    return RawSQL(  # noqa: S611
         f"CASE WHEN {column} LIKE '%%' || chr(31) || directory_fold(%s) || chr(31) || '%%' THEN 0"
         f" WHEN {column} LIKE '%%' || chr(31) || directory_fold(%s) || '%%' THEN 1 ELSE 2 END",
         (escaped, escaped),
@@ -48,7 +51,9 @@ def _rank(column: str, term: str) -> RawSQL:
 
 
 def _similarity(column: str, term: str) -> RawSQL:
-    return RawSQL(f"similarity({column}, directory_fold(%s))", (term,), output_field=FloatField())
+    return RawSQL(  # noqa: S611
+        f"similarity({column}, directory_fold(%s))", (term,), output_field=FloatField()
+    )
 
 
 def company_matches(queryset: QuerySet[Company], term: str | None) -> QuerySet[Company]:

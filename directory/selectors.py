@@ -5,10 +5,30 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.files.storage import storages
-from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
 
 from config.api.errors import ErrorCode, not_found
-from directory.models import Asset, Company, Domain, Logo
+from directory.models import FORMAT_ORDER, Asset, Company, Domain, Logo
+
+# Main-variant files first, then each variant's in variant order; formats in contract order.
+ASSET_ORDER = (
+    F("variant__kind").asc(nulls_first=True),
+    "variant__name",
+    "variant_id",
+    Case(*(When(format=value, then=Value(index)) for value, index in FORMAT_ORDER.items())),
+    "id",
+)
 
 
 def company_url(slug: str | None) -> str | None:
@@ -72,7 +92,7 @@ def logo_get(*, id_or_slug: str) -> Logo:
         Logo.objects.select_related("company")
         .prefetch_related(
             "variants",
-            Prefetch("assets", queryset=Asset.objects.order_by("variant_id", "format", "id")),
+            Prefetch("assets", queryset=Asset.objects.order_by(*ASSET_ORDER)),
         )
         .filter(_logo_lookup(id_or_slug))
         .first()

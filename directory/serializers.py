@@ -7,6 +7,7 @@ present.
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.api.inputs import QueryChoiceField
 from config.api.pagination import PageEnvelopeSerializer, PageQuerySerializer
 from directory.models import FORMAT_ORDER, EntityType, FileFormat, VariantKind
 from directory.selectors import company_url, logo_url, preview_url
@@ -66,9 +67,9 @@ class LogoSummarySerializer(serializers.Serializer):
     id = serializers.UUIDField()
     slug = serializers.CharField(allow_null=True)
     title = serializers.CharField()
-    previewUrl = PreviewUrlField(source="preview")  # noqa: N815
-    isCurrent = serializers.BooleanField(source="is_current")  # noqa: N815
-    isProduct = serializers.BooleanField(source="is_product")  # noqa: N815
+    previewUrl = PreviewUrlField(source="preview")
+    isCurrent = serializers.BooleanField(source="is_current")
+    isProduct = serializers.BooleanField(source="is_product")
     era = EraSerializer(source="*")
     formats = serializers.SerializerMethodField()
     url = SiteUrlField(logo_url)
@@ -82,19 +83,19 @@ class CurrentLogoRefSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     slug = serializers.CharField(allow_null=True)
     title = serializers.CharField()
-    previewUrl = PreviewUrlField(source="preview")  # noqa: N815
+    previewUrl = PreviewUrlField(source="preview")
 
 
 class CompanySummarySerializer(serializers.Serializer):
     id = serializers.UUIDField()
     slug = serializers.CharField(allow_null=True)
     name = serializers.CharField()
-    entityType = serializers.ChoiceField(source="entity_type", choices=EntityType.choices)  # noqa: N815
-    isVerified = serializers.BooleanField(source="is_verified")  # noqa: N815
+    entityType = serializers.ChoiceField(source="entity_type", choices=EntityType.choices)
+    isVerified = serializers.BooleanField(source="is_verified")
     sector = SectorRefSerializer(allow_null=True)
     province = serializers.CharField(allow_null=True)
-    logoCount = serializers.IntegerField(source="logo_count")  # noqa: N815
-    currentLogo = CurrentLogoRefSerializer(source="current_logo", allow_null=True)  # noqa: N815
+    logoCount = serializers.IntegerField(source="logo_count")
+    currentLogo = CurrentLogoRefSerializer(source="current_logo", allow_null=True)
     url = SiteUrlField(company_url)
 
     def to_representation(self, instance):
@@ -107,10 +108,12 @@ class CompanySummarySerializer(serializers.Serializer):
 
 
 class CompanySearchInputSerializer(PageQuerySerializer):
-    q = serializers.CharField(max_length=100, required=False, allow_blank=True, trim_whitespace=True)
+    q = serializers.CharField(
+        max_length=100, required=False, allow_blank=True, trim_whitespace=True
+    )
     sector = serializers.CharField(max_length=100, required=False, allow_blank=True)
     province = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    related = serializers.ChoiceField(
+    related = QueryChoiceField(
         choices=["0", "1", "true", "false"],
         required=False,
         help_text="true or 1: add `related`, companies related by meaning (first page only).",
@@ -140,16 +143,16 @@ class CompanyDetailSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     slug = serializers.CharField(allow_null=True)
     name = serializers.CharField()
-    entityType = serializers.ChoiceField(source="entity_type", choices=EntityType.choices)  # noqa: N815
-    isVerified = serializers.BooleanField(source="is_verified")  # noqa: N815
+    entityType = serializers.ChoiceField(source="entity_type", choices=EntityType.choices)
+    isVerified = serializers.BooleanField(source="is_verified")
     sector = SectorRefSerializer(allow_null=True)
     province = serializers.CharField(allow_null=True)
     url = SiteUrlField(company_url)
     about = serializers.CharField(allow_null=True)
     website = serializers.CharField(allow_null=True)
     location = serializers.CharField(allow_null=True)
-    foundedYear = serializers.CharField(source="founded_year", allow_null=True)  # noqa: N815
-    currentLogoId = serializers.UUIDField(source="current_logo_id", allow_null=True)  # noqa: N815
+    foundedYear = serializers.CharField(source="founded_year", allow_null=True)
+    currentLogoId = serializers.UUIDField(source="current_logo_id", allow_null=True)
     logos = LogoSummarySerializer(many=True)
 
 
@@ -168,14 +171,16 @@ class DomainEntrySerializer(serializers.Serializer):
 
 class DomainListOutputSerializer(serializers.Serializer):
     data = DomainEntrySerializer(many=True)
-    generatedAt = serializers.DateTimeField()  # noqa: N815
+    generatedAt = serializers.DateTimeField()
 
 
 # -- GET /logos -----------------------------------------------------------------------
 
 
 class LogoSearchInputSerializer(PageQuerySerializer):
-    q = serializers.CharField(max_length=100, required=False, allow_blank=True, trim_whitespace=True)
+    q = serializers.CharField(
+        max_length=100, required=False, allow_blank=True, trim_whitespace=True
+    )
 
 
 class LogoCompanyRefSerializer(serializers.Serializer):
@@ -209,8 +214,8 @@ class VariantSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     kind = serializers.ChoiceField(choices=VariantKind.choices)
     name = serializers.CharField()
-    parentId = serializers.UUIDField(source="parent_id", allow_null=True)  # noqa: N815
-    previewUrl = PreviewUrlField(source="preview")  # noqa: N815
+    parentId = serializers.UUIDField(source="parent_id", allow_null=True)
+    previewUrl = PreviewUrlField(source="preview")
     formats = serializers.SerializerMethodField()
 
     @extend_schema_field(FormatListField)
@@ -222,22 +227,19 @@ class VariantSerializer(serializers.Serializer):
 class AssetSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     format = serializers.ChoiceField(choices=FileFormat.choices)
-    variantId = serializers.UUIDField(source="variant_id", allow_null=True)  # noqa: N815
+    variantId = serializers.UUIDField(source="variant_id", allow_null=True)
     size = serializers.IntegerField()
-    contentType = serializers.CharField(source="content_type")  # noqa: N815
+    contentType = serializers.CharField(source="content_type")
 
 
 class LogoDetailSerializer(LogoSummarySerializer):
     description = serializers.CharField(allow_null=True)
     company = LogoDetailCompanySerializer(allow_null=True)
-    colorPalette = serializers.ListField(  # noqa: N815
-        source="color_palette", child=serializers.CharField()
-    )
-    downloadCount = serializers.IntegerField(source="download_count")  # noqa: N815
+    colorPalette = serializers.ListField(source="color_palette", child=serializers.CharField())
+    downloadCount = serializers.IntegerField(source="download_count")
     variants = VariantSerializer(many=True)
     assets = AssetSerializer(many=True)
 
 
 class LogoDetailOutputSerializer(serializers.Serializer):
     data = LogoDetailSerializer()
-

@@ -122,5 +122,7 @@ def preview_refresh(*, logo_id, variant_id=None) -> None:
     assets = list(Asset.objects.filter(logo_id=logo_id, variant_id=variant_id))
     source = _main_file(assets)
     name = _preview_store(source=source) if source else None
-    target = Variant.objects.filter(pk=variant_id) if variant_id else Logo.objects.filter(pk=logo_id)
+    target = (
+        Variant.objects.filter(pk=variant_id) if variant_id else Logo.objects.filter(pk=logo_id)
+    )
     target.update(preview=name)

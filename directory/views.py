@@ -14,9 +14,15 @@ from rest_framework.views import APIView
 
 from config.api.inputs import parse
 from config.api.pagination import paginate
-from config.api.schema import error_responses
+from config.api.schema import read_responses
 from directory import search
-from directory.selectors import company_get, domain_entries, logo_get, logo_list, with_summary_fields
+from directory.selectors import (
+    company_get,
+    domain_entries,
+    logo_get,
+    logo_list,
+    with_summary_fields,
+)
 from directory.serializers import (
     CompanyDetailOutputSerializer,
     CompanyLookupInputSerializer,
@@ -49,7 +55,7 @@ class CompanyListApi(APIView):
         summary="Search companies by name and alternative names, ignoring accents",
         tags=[TAG],
         parameters=[CompanySearchInputSerializer],
-        responses={200: CompanySearchOutputSerializer, **error_responses(400, 401, 403, 429)},
+        responses=read_responses(CompanySearchOutputSerializer, 400),
     )
     def get(self, request):
         params = parse(CompanySearchInputSerializer, request.query_params)
@@ -72,10 +78,12 @@ class CompanyDetailApi(APIView):
         summary="One company with its logos, the current logo first",
         tags=[TAG],
         parameters=[_path_parameter("slug", "The company's slug.")],
-        responses={
-            200: CompanyDetailOutputSerializer,
-            **error_responses(400, 401, 403, 404, 429, descriptions={404: "COMPANY_NOT_FOUND."}),
-        },
+        responses=read_responses(
+            CompanyDetailOutputSerializer,
+            400,
+            404,
+            descriptions={404: "COMPANY_NOT_FOUND."},
+        ),
     )
     def get(self, request, slug: str):
         params = parse(CompanyLookupInputSerializer, {"slug": slug})
@@ -89,7 +97,7 @@ class DomainListApi(APIView):
         summary="Every known domain with its company, for matching on the client",
         description="Clients should cache the list for 24 hours (see Cache-Control and ETag).",
         tags=[TAG],
-        responses={200: DomainListOutputSerializer, **error_responses(401, 403, 429)},
+        responses=read_responses(DomainListOutputSerializer),
     )
     def get(self, request):
         body = cache.get(DOMAINS_CACHE_KEY)
@@ -111,7 +119,7 @@ class LogoListApi(APIView):
         summary="Search logo titles and company names, ignoring accents; current logos first",
         tags=[TAG],
         parameters=[LogoSearchInputSerializer],
-        responses={200: LogoSearchOutputSerializer, **error_responses(400, 401, 403, 429)},
+        responses=read_responses(LogoSearchOutputSerializer, 400),
     )
     def get(self, request):
         params = parse(LogoSearchInputSerializer, request.query_params)
@@ -126,12 +134,14 @@ class LogoDetailApi(APIView):
         summary="One logo with its variants and files (metadata only, no links)",
         tags=[TAG],
         parameters=[_path_parameter("id", "The logo's id (UUID) or slug.")],
-        responses={
-            200: LogoDetailOutputSerializer,
-            **error_responses(400, 401, 403, 404, 429, descriptions={404: "LOGO_NOT_FOUND."}),
-        },
+        responses=read_responses(
+            LogoDetailOutputSerializer,
+            400,
+            404,
+            descriptions={404: "LOGO_NOT_FOUND."},
+        ),
     )
-    def get(self, request, id: str):  # noqa: A002 - the contract's parameter name
+    def get(self, request, id: str):
         params = parse(LogoLookupInputSerializer, {"id": id})
         logo = logo_get(id_or_slug=params["id"])
         assets_by_variant = defaultdict(list)

@@ -1,6 +1,10 @@
+import json
+
 import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
+
+from tests.openapi import served_document
 
 
 @pytest.fixture(autouse=True)
@@ -30,6 +34,18 @@ def _empty_cache():
     cache.clear()
 
 
+class ContractClient(APIClient):
+    """A test client that checks every /v1/public response against the served document."""
+
+    def request(self, **request):
+        response = super().request(**request)
+        path = request["PATH_INFO"]
+        if path.startswith("/v1/public/") and not path.endswith("openapi.json"):
+            body = json.loads(response.content) if response.content else None
+            served_document().validate(request["REQUEST_METHOD"], path, response.status_code, body)
+        return response
+
+
 @pytest.fixture
 def api():
-    return APIClient()
+    return ContractClient()

@@ -4,25 +4,25 @@ from typing import Any
 from django.db.models import QuerySet
 from rest_framework import serializers
 
+from config.api.inputs import QueryIntegerField
+
 MAX_PAGE = 500
 MAX_PAGE_SIZE = 50
 DEFAULT_PAGE_SIZE = 20
 
 
 class PageQuerySerializer(serializers.Serializer):
-    page = serializers.IntegerField(min_value=1, max_value=MAX_PAGE, default=1)
-    pageSize = serializers.IntegerField(  # noqa: N815 - the contract's parameter name
-        min_value=1, max_value=MAX_PAGE_SIZE, default=DEFAULT_PAGE_SIZE
-    )
+    page = QueryIntegerField(min_value=1, max_value=MAX_PAGE, default=1)
+    pageSize = QueryIntegerField(min_value=1, max_value=MAX_PAGE_SIZE, default=DEFAULT_PAGE_SIZE)
 
 
 class PageEnvelopeSerializer(serializers.Serializer):
     """The pagination envelope; subclasses declare `data`."""
 
     page = serializers.IntegerField()
-    pageSize = serializers.IntegerField()  # noqa: N815
+    pageSize = serializers.IntegerField()
     total = serializers.IntegerField()
-    totalPages = serializers.IntegerField()  # noqa: N815
+    totalPages = serializers.IntegerField()
 
 
 def paginate(queryset: QuerySet | list, *, page: int, page_size: int, total: int | None = None):

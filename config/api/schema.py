@@ -40,6 +40,15 @@ def error_responses(*statuses: int, descriptions: dict[int, str] | None = None) 
     return responses
 
 
+def read_responses(serializer, *error_statuses: int, descriptions: dict[int, str] | None = None):
+    """Responses of a GET: the body with its ETag, 304 for a matching If-None-Match, errors."""
+    return {
+        200: OpenApiResponse(serializer, description="OK. Carries an ETag."),
+        304: OpenApiResponse(description="Not modified: the If-None-Match tag still matches."),
+        **error_responses(*error_statuses, descriptions=descriptions),
+    }
+
+
 def public_endpoints_only(endpoints):
     """The document describes /v1/public and nothing else (not the admin, not the site)."""
     return [endpoint for endpoint in endpoints if endpoint[0].startswith("/v1/public/")]

@@ -1,4 +1,6 @@
+from drf_spectacular.renderers import OpenApiJsonRenderer2
 from drf_spectacular.utils import extend_schema
+from drf_spectacular.views import SpectacularJSONAPIView
 from rest_framework.views import APIView
 
 from config.api.errors import ErrorCode, not_found
@@ -12,3 +14,9 @@ class UnknownPathApi(APIView):
         raise not_found(ErrorCode.NOT_FOUND, "No such endpoint.")
 
     get = post = put = patch = delete = _unknown
+
+
+class OpenApiDocumentApi(SpectacularJSONAPIView):
+    """The OpenAPI document, always as application/json whatever the client accepts."""
+
+    renderer_classes = [OpenApiJsonRenderer2]
