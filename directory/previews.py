@@ -36,7 +36,12 @@ def _open_raster(data: bytes) -> Image.Image:
             if image.width * image.height > MAX_SOURCE_PIXELS:
                 raise PreviewError("image too large to preview")
             image.load()
-        except (OSError, SyntaxError, Image.DecompressionBombWarning) as exc:
+        except (
+            OSError,
+            SyntaxError,
+            Image.DecompressionBombWarning,
+            Image.DecompressionBombError,
+        ) as exc:
             raise PreviewError(str(exc)) from exc
     return image
 
