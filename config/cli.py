@@ -1,6 +1,5 @@
 """Small helpers for management commands."""
 
-import sys
 from collections.abc import Iterable, Iterator
 from typing import TextIO, TypeVar
 
@@ -20,6 +19,3 @@ def progress(items: Iterable[T], *, total: int, stream: TextIO, label: str = "")
         stream.flush()
     stream.write("\n")
 
-
-def stdout_is_terminal() -> bool:
-    return sys.stdout.isatty()
