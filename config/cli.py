@@ -18,4 +18,3 @@ def progress(items: Iterable[T], *, total: int, stream: TextIO, label: str = "")
         stream.write(f"\r{label}[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
         stream.flush()
     stream.write("\n")
-

@@ -139,6 +139,7 @@ STORAGES = {
 }
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
 if DEBUG:
     # runserver serves static files itself; the manifest exists only after collectstatic.
     STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}

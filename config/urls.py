@@ -3,6 +3,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularSwaggerView
 
 from config.api.views import OpenApiDocumentApi, UnknownPathApi
+from directory import pages
 from directory.views import serve_preview
 
 public_api = [
@@ -15,6 +16,9 @@ public_api = [
 urlpatterns = [
     path("v1/public/", include(public_api)),
     path("admin/", admin.site.urls),
+    path("", pages.home, name="home"),
+    path("companies/<slug:slug>", pages.company_page, name="company-page"),
+    path("logos/<slug:slug>", pages.logo_page, name="logo-page"),
     re_path(r"^media/previews/(?P<name>.+)$", serve_preview, name="preview"),
 ]
 

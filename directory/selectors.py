@@ -18,7 +18,6 @@ from django.db.models import (
     When,
 )
 
-from config.api.errors import ErrorCode, not_found
 from directory.models import FORMAT_ORDER, Asset, Company, Domain, Logo
 
 # Main-variant files first, then each variant's in variant order; formats in contract order.
@@ -61,19 +60,16 @@ def _asset_formats() -> Prefetch:
     return Prefetch("assets", queryset=Asset.objects.only("id", "logo_id", "variant_id", "format"))
 
 
-def company_get(*, slug: str) -> Company:
+def company_find(*, slug: str) -> Company | None:
     logos = Logo.objects.order_by(
         "-is_current", F("era_from").desc(nulls_last=True), "title_fold", "id"
     ).prefetch_related(_asset_formats())
-    company = (
+    return (
         Company.objects.select_related("sector")
         .prefetch_related(Prefetch("logos", queryset=logos))
         .filter(slug=slug)
         .first()
     )
-    if company is None:
-        raise not_found(ErrorCode.COMPANY_NOT_FOUND, f"No company with slug {slug!r}.")
-    return company
 
 
 def logo_list(queryset: QuerySet[Logo]) -> QuerySet[Logo]:
@@ -87,8 +83,8 @@ def _logo_lookup(id_or_slug: str) -> Q:
         return Q(slug=id_or_slug)
 
 
-def logo_get(*, id_or_slug: str) -> Logo:
-    logo = (
+def logo_find(*, id_or_slug: str) -> Logo | None:
+    return (
         Logo.objects.select_related("company")
         .prefetch_related(
             "variants",
@@ -97,9 +93,6 @@ def logo_get(*, id_or_slug: str) -> Logo:
         .filter(_logo_lookup(id_or_slug))
         .first()
     )
-    if logo is None:
-        raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo with id or slug {id_or_slug!r}.")
-    return logo
 
 
 def website_host(website: str | None) -> str | None:

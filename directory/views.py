@@ -12,14 +12,15 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api.errors import ErrorCode, not_found
 from config.api.inputs import parse
 from config.api.pagination import paginate
 from config.api.schema import read_responses
 from directory import search
 from directory.selectors import (
-    company_get,
+    company_find,
     domain_entries,
-    logo_get,
+    logo_find,
     logo_list,
     with_summary_fields,
 )
@@ -87,7 +88,9 @@ class CompanyDetailApi(APIView):
     )
     def get(self, request, slug: str):
         params = parse(CompanyLookupInputSerializer, {"slug": slug})
-        company = company_get(slug=params["slug"])
+        company = company_find(slug=params["slug"])
+        if company is None:
+            raise not_found(ErrorCode.COMPANY_NOT_FOUND, f"No company with slug {slug!r}.")
         return Response(CompanyDetailOutputSerializer({"data": company}).data)
 
 
@@ -143,7 +146,9 @@ class LogoDetailApi(APIView):
     )
     def get(self, request, id: str):
         params = parse(LogoLookupInputSerializer, {"id": id})
-        logo = logo_get(id_or_slug=params["id"])
+        logo = logo_find(id_or_slug=params["id"])
+        if logo is None:
+            raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo with id or slug {id!r}.")
         assets_by_variant = defaultdict(list)
         for asset in logo.assets.all():
             assets_by_variant[asset.variant_id].append(asset)
