@@ -4,7 +4,7 @@ from django.db import OperationalError
 from django.urls import include, path
 from rest_framework.views import APIView
 
-from config.urls import handler400, handler404, handler500, urlpatterns  # noqa: F401
+from config.urls import handler400, handler404, handler500  # noqa: F401
 
 
 class BrokenApi(APIView):
