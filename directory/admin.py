@@ -1,0 +1,249 @@
+"""The staff back office for the catalogue.
+
+Thin by design: searching goes through directory.search (the API's matching),
+and every write with a consequence beyond its own row (the current logo, files,
+previews) goes through directory.services.
+"""
+
+from collections import Counter
+
+from django.contrib import admin, messages
+from django.contrib.admin.views.main import ORDER_VAR
+from django.db import models, transaction
+from django.db.models import Count, OuterRef, Subquery
+
+from directory.forms import DomainForm, LogoAdminForm, VariantInlineFormSet
+from directory.models import Asset, Company, Domain, Logo, Sector, Variant
+from directory.search import clean_term, company_matches, logo_matches
+from directory.selectors import with_summary_fields
+from directory.services import asset_attach, asset_delete, file_store, logo_make_current
+
+LIST_PER_PAGE = 50
+
+
+def _ranked(request, queryset, matches):
+    """Search results in the search's best-match order, unless staff sorted by a column."""
+    if request.GET.get(ORDER_VAR):
+        return matches.order_by(*queryset.query.order_by)
+    return matches
+
+
+@admin.register(Sector)
+class SectorAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "company_count"]
+    list_per_page = LIST_PER_PAGE
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(company_count=Count("companies"))
+
+    @admin.display(description="Companies", ordering="company_count")
+    def company_count(self, sector):
+        return sector.company_count
+
+
+class LogoInline(admin.TabularInline):
+    model = Logo
+    fields = ["title", "slug", "is_current", "is_product", "era_from", "era_to", "era_label"]
+    readonly_fields = ["is_current"]
+    extra = 0
+    show_change_link = True
+
+
+class DomainInline(admin.TabularInline):
+    model = Domain
+    form = DomainForm
+    extra = 0
+
+
+@admin.register(Company)
+class CompanyAdmin(admin.ModelAdmin):
+    list_display = [
+        "name",
+        "slug",
+        "sector",
+        "province",
+        "entity_type",
+        "is_verified",
+        "logo_count",
+        "current_logo",
+    ]
+    list_filter = ["entity_type", "is_verified", "sector"]
+    list_per_page = LIST_PER_PAGE
+    # Only shows the search box (and enables autocompletes): get_search_results decides.
+    search_fields = ["name"]
+    prepopulated_fields = {"slug": ["name"]}
+    fields = [
+        "name",
+        "slug",
+        "alternative_names",
+        "entity_type",
+        "is_verified",
+        "sector",
+        "province",
+        "location",
+        "founded_year",
+        "website",
+        "about",
+        "current_logo",
+        "created_at",
+        "updated_at",
+    ]
+    # current_logo follows the logo flagged current: change it with "Make current" on a logo.
+    readonly_fields = ["current_logo", "created_at", "updated_at"]
+    inlines = [LogoInline, DomainInline]
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
+
+    def get_queryset(self, request):
+        return with_summary_fields(super().get_queryset(request))
+
+    def get_search_results(self, request, queryset, search_term):
+        if not clean_term(search_term):
+            return queryset, False
+        return _ranked(request, queryset, company_matches(queryset, search_term)), False
+
+    @admin.display(description="Logos", ordering="logo_count")
+    def logo_count(self, company):
+        return company.logo_count or 0
+
+
+class VariantInline(admin.TabularInline):
+    model = Variant
+    formset = VariantInlineFormSet
+    fields = ["key", "kind", "name", "parent", "preview"]
+    readonly_fields = ["preview"]
+    extra = 0
+
+
+class AssetInline(admin.TabularInline):
+    """The logo's files, to see and to delete; new ones come through the upload field."""
+
+    model = Asset
+    fields = ["format", "variant", "size", "content_type", "sha256", "created_at"]
+    readonly_fields = fields
+    extra = 0
+
+    def get_queryset(self, request):
+        # Each row shows the asset's name, which names its logo.
+        return super().get_queryset(request).select_related("logo", "variant")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Logo)
+class LogoAdmin(admin.ModelAdmin):
+    form = LogoAdminForm
+    list_display = [
+        "title",
+        "company",
+        "is_current",
+        "is_product",
+        "era_label",
+        "asset_count",
+        "download_count",
+    ]
+    list_select_related = ["company"]
+    list_filter = ["is_current", "is_product"]
+    list_per_page = LIST_PER_PAGE
+    search_fields = ["title"]  # only shows the search box: get_search_results decides
+    autocomplete_fields = ["company"]
+    prepopulated_fields = {"slug": ["title"]}
+    fieldsets = [
+        (None, {"fields": ["title", "slug", "company", "is_current", "make_current"]}),
+        (None, {"fields": ["is_product", "era_from", "era_to", "era_label", "description"]}),
+        (None, {"fields": ["color_palette", "preview", "download_count"]}),
+        ("Upload a file", {"fields": ["upload", "upload_variant"]}),
+        (None, {"fields": ["created_at", "updated_at"]}),
+    ]
+    # is_current changes only with "Make current", which keeps Company.current_logo
+    # in step; preview and download_count are written by the system.
+    readonly_fields = ["is_current", "preview", "download_count", "created_at", "updated_at"]
+    inlines = [VariantInline, AssetInline]
+    actions = ["make_current"]
+
+    def get_queryset(self, request):
+        asset_count = (
+            Asset.objects.filter(logo=OuterRef("pk"))
+            .order_by()
+            .values("logo")
+            .annotate(n=Count("pk"))
+            .values("n")
+        )
+        return super().get_queryset(request).annotate(asset_count=Subquery(asset_count))
+
+    def get_readonly_fields(self, request, obj=None):
+        # A logo keeps its company: moving it would leave both companies' current
+        # logos wrong.
+        if obj is not None:
+            return [*self.readonly_fields, "company"]
+        return self.readonly_fields
+
+    def get_search_results(self, request, queryset, search_term):
+        if not clean_term(search_term):
+            return queryset, False
+        return _ranked(request, queryset, logo_matches(queryset, search_term)), False
+
+    @admin.display(description="Files", ordering="asset_count")
+    def asset_count(self, logo):
+        return logo.asset_count or 0
+
+    @admin.action(description="Make current", permissions=["change"])
+    def make_current(self, request, queryset):
+        logos = list(queryset.select_related("company"))
+        per_company = Counter(logo.company_id for logo in logos)
+        if any(count > 1 for count in per_company.values()):
+            self.message_user(
+                request,
+                "A company has one current logo: choose at most one logo of each company.",
+                messages.ERROR,
+            )
+            return
+        with transaction.atomic():
+            changed = sum(logo_make_current(logo=logo) for logo in logos)
+        self.message_user(request, f"{changed} logo(s) made current.", messages.SUCCESS)
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if form.cleaned_data.get("make_current"):
+            logo_make_current(logo=obj)
+
+    def save_formset(self, request, form, formset, change):
+        if formset.model is not Asset:
+            super().save_formset(request, form, formset, change)
+            return
+        # Files are listed read-only; deleting one goes through the service, which
+        # also redraws the preview that may have been drawn from it.
+        formset.save(commit=False)
+        for asset in formset.deleted_objects:
+            asset_delete(asset=asset)
+
+    def save_related(self, request, form, formsets, change):
+        # After the inlines, so that a file deleted and uploaded again in one go stays.
+        super().save_related(request, form, formsets, change)
+        data = form.cleaned_data.get("upload")
+        if not data:
+            return
+        variant = form.cleaned_data.get("upload_variant")
+        if variant is not None and not Variant.objects.filter(pk=variant.pk).exists():
+            self.message_user(
+                request, "The file was not attached: its variant was deleted.", messages.WARNING
+            )
+            return
+        stored = file_store(data=data)
+        asset, changed = asset_attach(logo=form.instance, variant=variant, stored=stored)
+        if changed:
+            self.message_user(request, f"Attached the {asset.format} file.", messages.SUCCESS)
+        else:
+            self.message_user(request, f"The {asset.format} file was already this one.")
+
+
+@admin.register(Domain)
+class DomainAdmin(admin.ModelAdmin):
+    form = DomainForm
+    list_display = ["domain", "company"]
+    list_select_related = ["company"]
+    list_per_page = LIST_PER_PAGE
+    search_fields = ["domain"]
+    autocomplete_fields = ["company"]
