@@ -10,7 +10,16 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from rest_framework import serializers
 
-from directory.models import Company, Domain, EntityType, Logo, Sector, Variant, VariantKind
+from directory.models import (
+    Company,
+    Domain,
+    EntityType,
+    Logo,
+    Sector,
+    Variant,
+    VariantKind,
+    normalise_domain,
+)
 from directory.services import (
     CatalogueError,
     StoredFile,
@@ -107,7 +116,7 @@ class CompanyEntry(serializers.Serializer):
     logos = LogoEntry(many=True, default=list)
 
     def validate_domains(self, value):
-        return sorted({domain.strip().lower().removeprefix("www.") for domain in value})
+        return sorted({normalise_domain(domain) for domain in value})
 
     def validate(self, attrs):
         slugs = [logo["slug"] for logo in attrs["logos"]]

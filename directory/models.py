@@ -231,7 +231,12 @@ class Asset(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.logo} {self.format}"
+        return f"{self.format} file {self.sha256[:12]}"
+
+
+def normalise_domain(value: str) -> str:
+    """How domains are stored and compared: trimmed, lower case, without "www."."""
+    return value.strip().lower().removeprefix("www.")
 
 
 class Domain(models.Model):

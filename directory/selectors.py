@@ -18,7 +18,7 @@ from django.db.models import (
     When,
 )
 
-from directory.models import FORMAT_ORDER, Asset, Company, Domain, Logo
+from directory.models import FORMAT_ORDER, Asset, Company, Domain, Logo, normalise_domain
 
 # Main-variant files first, then each variant's in variant order; formats in contract order.
 ASSET_ORDER = (
@@ -98,8 +98,7 @@ def logo_find(*, id_or_slug: str) -> Logo | None:
 def website_host(website: str | None) -> str | None:
     if not website:
         return None
-    host = (urlsplit(website).hostname or "").lower().removeprefix("www.")
-    return host or None
+    return normalise_domain(urlsplit(website).hostname or "") or None
 
 
 def domain_entries() -> list[dict]:

@@ -67,12 +67,21 @@ def asset_attach(*, logo: Logo, variant: Variant | None, stored: StoredFile) -> 
     return asset, True
 
 
+def asset_delete(*, asset: Asset) -> None:
+    """Removes a file from its logo; the stored bytes stay (other assets may share them)."""
+    logo_id, variant_id = asset.logo_id, asset.variant_id
+    asset.delete()
+    transaction.on_commit(lambda: preview_refresh(logo_id=logo_id, variant_id=variant_id))
+
+
 def logo_make_current(*, logo: Logo) -> bool:
     """Makes `logo` its company's current logo; True if that changed anything."""
     company = logo.company
     if logo.is_current and company.current_logo_id == logo.id:
         return False
     with transaction.atomic():
+        # Two staff making logos current at once queue here instead of one failing.
+        Company.objects.select_for_update().filter(pk=company.pk).values_list("pk").first()
         # Unflag the old one first: the partial unique index allows one current logo.
         Logo.objects.filter(company=company, is_current=True).exclude(pk=logo.pk).update(
             is_current=False
