@@ -28,6 +28,12 @@ def _isolated_media(settings, tmp_path):
 
 
 @pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # Real hashing takes ~0.3 s per user; what is under test here is not the hasher.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache():
     cache.clear()
     yield
