@@ -56,6 +56,14 @@ def with_summary_fields(queryset: QuerySet[Company]) -> QuerySet[Company]:
     )
 
 
+def company_summaries(ids: list) -> QuerySet[Company]:
+    return with_summary_fields(Company.objects.filter(pk__in=ids))
+
+
+def logo_summaries(ids: list) -> QuerySet[Logo]:
+    return logo_list(Logo.objects.filter(pk__in=ids))
+
+
 def _asset_formats() -> Prefetch:
     return Prefetch("assets", queryset=Asset.objects.only("id", "logo_id", "variant_id", "format"))
 

@@ -19,10 +19,10 @@ from config.api.schema import read_responses
 from directory import search
 from directory.selectors import (
     company_find,
+    company_summaries,
     domain_entries,
     logo_find,
-    logo_list,
-    with_summary_fields,
+    logo_summaries,
 )
 from directory.serializers import (
     CompanyDetailOutputSerializer,
@@ -64,7 +64,7 @@ class CompanyListApi(APIView):
             term=params.get("q"), sector=params.get("sector"), province=params.get("province")
         )
         items, envelope = paginate(
-            with_summary_fields(queryset), page=params["page"], page_size=params["pageSize"]
+            queryset, page=params["page"], page_size=params["pageSize"], load=company_summaries
         )
         body = {"data": items, **envelope}
         if params.get("related"):
@@ -126,8 +126,10 @@ class LogoListApi(APIView):
     )
     def get(self, request):
         params = parse(LogoSearchInputSerializer, request.query_params)
-        queryset = logo_list(search.logo_search(term=params.get("q")))
-        items, envelope = paginate(queryset, page=params["page"], page_size=params["pageSize"])
+        queryset = search.logo_search(term=params.get("q"))
+        items, envelope = paginate(
+            queryset, page=params["page"], page_size=params["pageSize"], load=logo_summaries
+        )
         return Response(LogoSearchOutputSerializer({"data": items, **envelope}).data)
 
 

@@ -1,3 +1,4 @@
+from collections.abc import Callable, Iterable
 from math import ceil
 from typing import Any
 
@@ -25,15 +26,29 @@ class PageEnvelopeSerializer(serializers.Serializer):
     totalPages = serializers.IntegerField()
 
 
-def paginate(queryset: QuerySet | list, *, page: int, page_size: int, total: int | None = None):
+def paginate(
+    queryset: QuerySet,
+    *,
+    page: int,
+    page_size: int,
+    load: Callable[[list], Iterable[Any]] | None = None,
+):
     """One page of `queryset` and its envelope; `total` is always exact.
 
-    A page past the last is empty with correct totals, and costs no row query.
+    With `load`, the page is chosen by primary key first and `load(ids)` fetches
+    those rows with whatever they join: otherwise the database joins every
+    match before it sorts and cuts the page. A page past the last is empty with
+    correct totals, and costs no row query.
     """
-    if total is None:
-        total = queryset.count() if isinstance(queryset, QuerySet) else len(queryset)
+    total = queryset.count()
     offset = (page - 1) * page_size
-    items: list[Any] = list(queryset[offset : offset + page_size]) if offset < total else []
+    items: list[Any] = []
+    if offset < total and load is None:
+        items = list(queryset[offset : offset + page_size])
+    elif offset < total:
+        ids = list(queryset.values_list("pk", flat=True)[offset : offset + page_size])
+        rows = {row.pk: row for row in load(ids)}
+        items = [rows[pk] for pk in ids if pk in rows]
     envelope = {
         "page": page,
         "pageSize": page_size,
