@@ -5,6 +5,8 @@ import tempfile
 import warnings
 
 import resvg_py
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import ParseError, fromstring
 from PIL import Image
 
 from directory.models import FileFormat
@@ -24,7 +26,7 @@ def _fit(image: Image.Image) -> bytes:
     if image.mode not in ("RGBA", "RGB", "LA", "L"):
         image = image.convert("RGBA")
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")
     return out.getvalue()
 
 
@@ -46,16 +48,41 @@ def _open_raster(data: bytes) -> Image.Image:
     return image
 
 
+def _svg_aspect(data: bytes) -> float | None:
+    """Width over height from the root's viewBox or width/height, when they say."""
+    try:
+        root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except (ParseError, DefusedXmlException, ValueError):
+        return None
+    view_box = root.get("viewBox", "").replace(",", " ").split()
+    try:
+        if len(view_box) == 4:
+            width, height = float(view_box[2]), float(view_box[3])
+        else:
+            width = float(root.get("width", "").removesuffix("px"))
+            height = float(root.get("height", "").removesuffix("px"))
+    except ValueError:
+        return None
+    return width / height if width > 0 and height > 0 else None
+
+
 def render_preview(data: bytes, file_format: str) -> bytes:
     """The preview PNG of a file; PreviewError when it cannot be drawn."""
     if file_format == FileFormat.SVG:
+        # Draw straight into the 512 px box, so a very tall file is never rasterised whole.
+        aspect = _svg_aspect(data)
+        box = (
+            {"height": PREVIEW_MAX_PX}
+            if aspect is not None and aspect < 1
+            else {"width": PREVIEW_MAX_PX}
+        )
         # An empty resources folder: a file's relative references resolve to nothing.
         with tempfile.TemporaryDirectory() as empty:
             try:
                 png = resvg_py.svg_to_bytes(
                     svg_string=data.decode("utf-8", errors="replace"),
-                    width=PREVIEW_MAX_PX,
                     resources_dir=empty,
+                    **box,
                 )
             except (ValueError, BaseException) as exc:  # resvg panics surface as BaseException
                 if isinstance(exc, KeyboardInterrupt | SystemExit):

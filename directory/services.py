@@ -62,16 +62,24 @@ def asset_attach(*, logo: Logo, variant: Variant | None, stored: StoredFile) -> 
     asset.sha256 = stored.sha256
     asset.content_type = CONTENT_TYPES[stored.format]
     asset.save()
-    logo_id, variant_id = logo.id, variant.id if variant else None
-    transaction.on_commit(lambda: preview_refresh(logo_id=logo_id, variant_id=variant_id))
+    siblings = list(Asset.objects.filter(logo=logo, variant=variant))
+    if _main_file(siblings) == asset:  # only a new preview source needs a new drawing
+        _preview_after_commit(logo_id=logo.id, variant_id=variant.id if variant else None)
     return asset, True
+
+
+def _preview_after_commit(*, logo_id, variant_id) -> None:
+    # robust: a preview that cannot be drawn or stored is logged, never undoes the change.
+    transaction.on_commit(
+        lambda: preview_refresh(logo_id=logo_id, variant_id=variant_id), robust=True
+    )
 
 
 def asset_delete(*, asset: Asset) -> None:
     """Removes a file from its logo; the stored bytes stay (other assets may share them)."""
     logo_id, variant_id = asset.logo_id, asset.variant_id
     asset.delete()
-    transaction.on_commit(lambda: preview_refresh(logo_id=logo_id, variant_id=variant_id))
+    _preview_after_commit(logo_id=logo_id, variant_id=variant_id)
 
 
 def logo_make_current(*, logo: Logo) -> bool:
