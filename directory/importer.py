@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from rest_framework import serializers
 
@@ -19,6 +20,7 @@ from directory.models import (
     Variant,
     VariantKind,
     normalise_domain,
+    validate_domain,
 )
 from directory.services import (
     CatalogueError,
@@ -116,7 +118,13 @@ class CompanyEntry(serializers.Serializer):
     logos = LogoEntry(many=True, default=list)
 
     def validate_domains(self, value):
-        return sorted({normalise_domain(domain) for domain in value})
+        domains = sorted({normalise_domain(domain) for domain in value})
+        for domain in domains:
+            try:
+                validate_domain(domain)
+            except DjangoValidationError as exc:
+                raise serializers.ValidationError(exc.messages) from None
+        return domains
 
     def validate(self, attrs):
         slugs = [logo["slug"] for logo in attrs["logos"]]

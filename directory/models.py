@@ -5,10 +5,12 @@ the database keeps them current: generated columns for a row's own text, a
 trigger for a logo's copy of its company's name (migration 0002).
 """
 
+import re
 import uuid
 
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex, OpClass
+from django.core.exceptions import ValidationError
 from django.core.files.storage import storages
 from django.db import models
 from django.db.models import F, Func, Q
@@ -234,6 +236,14 @@ class Asset(models.Model):
         return f"{self.format} file {self.sha256[:12]}"
 
 
+_DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$")
+
+
+def validate_domain(value: str) -> None:
+    if not _DOMAIN.match(value):
+        raise ValidationError(f"{value!r} is not a domain name such as example.com")
+
+
 def normalise_domain(value: str) -> str:
     """How domains are stored and compared: trimmed, lower case, without "www."."""
     return value.strip().lower().removeprefix("www.")
@@ -242,7 +252,7 @@ def normalise_domain(value: str) -> str:
 class Domain(models.Model):
     """A domain a company uses besides its website's host, kept by staff."""
 
-    domain = models.CharField(max_length=253, unique=True)
+    domain = models.CharField(max_length=253, unique=True, validators=[validate_domain])
     company = models.ForeignKey(Company, on_delete=models.CASCADE, related_name="domains")
 
     class Meta:

@@ -200,6 +200,15 @@ def test_it_moves_the_current_flag_when_the_file_does(catalogue):
     ]
 
 
+def test_it_refuses_a_domain_that_is_not_one(catalogue, capsys):
+    write(catalogue, [company_entry(domains=["not a domain"])])
+
+    with pytest.raises(CommandError, match="failed 1"):
+        call_command("import_directory", str(catalogue))
+
+    assert "domains: 'not a domain' is not a domain name" in capsys.readouterr().err
+
+
 def test_it_refuses_an_unreadable_catalogue(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text("{not json")
