@@ -10,12 +10,12 @@ from collections import Counter
 from django.contrib import admin, messages
 from django.contrib.admin.views.main import ORDER_VAR
 from django.db import models, transaction
-from django.db.models import Count, OuterRef, Subquery
+from django.db.models import Count
 
 from directory.forms import DomainForm, LogoAdminForm, VariantInlineFormSet
 from directory.models import Asset, Company, Domain, Logo, Sector, Variant
 from directory.search import clean_term, company_matches, logo_matches
-from directory.selectors import with_summary_fields
+from directory.selectors import count_per_row, with_summary_fields
 from directory.services import asset_attach, asset_delete, file_store, logo_make_current
 
 LIST_PER_PAGE = 50
@@ -164,14 +164,8 @@ class LogoAdmin(admin.ModelAdmin):
     actions = ["make_current"]
 
     def get_queryset(self, request):
-        asset_count = (
-            Asset.objects.filter(logo=OuterRef("pk"))
-            .order_by()
-            .values("logo")
-            .annotate(n=Count("pk"))
-            .values("n")
-        )
-        return super().get_queryset(request).annotate(asset_count=Subquery(asset_count))
+        asset_count = count_per_row(Asset.objects.all(), field="logo")
+        return super().get_queryset(request).annotate(asset_count=asset_count)
 
     def get_readonly_fields(self, request, obj=None):
         # A logo keeps its company: moving it would leave both companies' current

@@ -42,17 +42,21 @@ def preview_url(name: str | None) -> str | None:
     return storages["previews"].url(name) if name else None
 
 
-def with_summary_fields(queryset: QuerySet[Company]) -> QuerySet[Company]:
-    """What a company summary shows, in the same query as the page."""
-    logo_count = (
-        Logo.objects.filter(company=OuterRef("pk"))
+def count_per_row(related: QuerySet, *, field: str) -> Subquery:
+    """How many `related` rows point at each row, inside the row's own query."""
+    return Subquery(
+        related.filter(**{field: OuterRef("pk")})
         .order_by()
-        .values("company")
+        .values(field)
         .annotate(n=Count("pk"))
         .values("n")
     )
+
+
+def with_summary_fields(queryset: QuerySet[Company]) -> QuerySet[Company]:
+    """What a company summary shows, in the same query as the page."""
     return queryset.select_related("sector", "current_logo").annotate(
-        logo_count=Subquery(logo_count)
+        logo_count=count_per_row(Logo.objects.all(), field="company")
     )
 
 

@@ -86,7 +86,9 @@ class CurrentLogoRefSerializer(serializers.Serializer):
     previewUrl = PreviewUrlField(source="preview")
 
 
-class CompanySummarySerializer(serializers.Serializer):
+class CompanyIdentitySerializer(serializers.Serializer):
+    """The fields a company summary and a company detail share."""
+
     id = serializers.UUIDField()
     slug = serializers.CharField(allow_null=True)
     name = serializers.CharField()
@@ -94,9 +96,12 @@ class CompanySummarySerializer(serializers.Serializer):
     isVerified = serializers.BooleanField(source="is_verified")
     sector = SectorRefSerializer(allow_null=True)
     province = serializers.CharField(allow_null=True)
+    url = SiteUrlField(company_url)
+
+
+class CompanySummarySerializer(CompanyIdentitySerializer):
     logoCount = serializers.IntegerField(source="logo_count")
     currentLogo = CurrentLogoRefSerializer(source="current_logo", allow_null=True)
-    url = SiteUrlField(company_url)
 
     def to_representation(self, instance):
         data = super().to_representation(instance)
@@ -139,15 +144,7 @@ class CompanyLookupInputSerializer(serializers.Serializer):
     slug = serializers.CharField(min_length=1, max_length=255)
 
 
-class CompanyDetailSerializer(serializers.Serializer):
-    id = serializers.UUIDField()
-    slug = serializers.CharField(allow_null=True)
-    name = serializers.CharField()
-    entityType = serializers.ChoiceField(source="entity_type", choices=EntityType.choices)
-    isVerified = serializers.BooleanField(source="is_verified")
-    sector = SectorRefSerializer(allow_null=True)
-    province = serializers.CharField(allow_null=True)
-    url = SiteUrlField(company_url)
+class CompanyDetailSerializer(CompanyIdentitySerializer):
     about = serializers.CharField(allow_null=True)
     website = serializers.CharField(allow_null=True)
     location = serializers.CharField(allow_null=True)
