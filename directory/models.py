@@ -106,6 +106,12 @@ class Company(models.Model):
     name_fold = models.GeneratedField(
         expression=Fold(F("name")), output_field=models.TextField(), db_persist=True
     )
+    # How many distinct trigrams the folded name has: bounds its similarity to any term.
+    name_trigrams = models.GeneratedField(
+        expression=Func(F("name"), function="directory_trigram_count"),
+        output_field=models.IntegerField(),
+        db_persist=True,
+    )
     province_fold = models.GeneratedField(
         expression=Fold(F("province")), output_field=models.TextField(), db_persist=True
     )
@@ -152,6 +158,11 @@ class Logo(models.Model):
 
     title_fold = models.GeneratedField(
         expression=Fold(F("title")), output_field=models.TextField(), db_persist=True
+    )
+    title_trigrams = models.GeneratedField(
+        expression=Func(F("title"), function="directory_trigram_count"),
+        output_field=models.IntegerField(),
+        db_persist=True,
     )
     # Title and company name, folded and separated like Company.search_text.
     # Written by a trigger, since it copies a column of another table.

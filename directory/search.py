@@ -9,7 +9,9 @@ then name. Alternative names count as names. Logos: current logos first.
 """
 
 import re
+from dataclasses import dataclass
 
+from django.db import connection
 from django.db.models import BooleanField, FloatField, IntegerField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
 
@@ -102,3 +104,118 @@ def logo_matches(queryset: QuerySet[Logo], term: str | None) -> QuerySet[Logo]:
 
 def logo_search(*, term: str | None) -> QuerySet[Logo]:
     return logo_matches(Logo.objects.all(), term)
+
+
+# -- Pages for the API -----------------------------------------------------------------
+#
+# The API asks for one page and the exact total. Ranking every match by similarity()
+# costs ~4 µs a row, which is most of a search for a common three-letter term (20k+
+# matches in 100k companies). Since similarity = c / (|Tq| + |Tn| - c) with c <= |Tq|,
+# a name of |Tn| distinct trigrams scores at most |Tq| / |Tn|. So: score a seed of the
+# k rows with the fewest trigrams (k = rows up to the end of the page), take the worst
+# seed score as a bar, and score only rows that can still reach it. The order is the
+# one company_matches/logo_matches give (a test holds them equal), and the total comes
+# from the same scan.
+
+
+@dataclass(frozen=True)
+class _Ranked:
+    table: str
+    name: str  # folded name column, scored by similarity() and the last tie-breaker
+    trigrams: str  # its number of distinct trigrams (a generated column)
+    group: str  # an ordering key that comes before the rank tiers (current logos first)
+
+
+_COMPANIES = _Ranked("directory_company", "name_fold", "name_trigrams", "0")
+_LOGOS = _Ranked(
+    "directory_logo", "title_fold", "title_trigrams", "CASE WHEN s.is_current THEN 0 ELSE 1 END"
+)
+
+
+def _ranked_page(
+    spec: _Ranked, *, term: str, filters: dict[str, tuple[str, str]], offset: int, limit: int
+) -> tuple[list, int]:
+    """`filters`: parameter name -> (SQL condition on `s` naming it, value)."""
+    where = " ".join(f"AND {condition}" for condition, _ in filters.values())
+    params = {
+        "pattern": _like_escape(term),
+        "term": term,
+        "k": offset + limit,
+        "offset": offset,
+        "limit": limit,
+        **{name: value for name, (_, value) in filters.items()},
+    }
+    # Identifiers come from this module's constants; every value is a bound parameter.
+    sql = f"""
+        WITH matches AS MATERIALIZED (
+          SELECT s.id, s.{spec.name} AS name, s.{spec.trigrams} AS trigrams,
+                 3 * ({spec.group}) + CASE
+                   WHEN strpos(s.search_text, chr(31) || directory_fold(%(term)s) || chr(31)) > 0
+                     THEN 0
+                   WHEN strpos(s.search_text, chr(31) || directory_fold(%(term)s)) > 0 THEN 1
+                   ELSE 2 END AS tier
+          FROM {spec.table} s
+          WHERE s.search_text LIKE '%%' || directory_fold(%(pattern)s) || '%%' {where}
+        ), seed AS (
+          SELECT tier, similarity(name, directory_fold(%(term)s)) AS score
+          FROM matches ORDER BY tier, trigrams LIMIT %(k)s
+        ), bar AS (
+          SELECT max(tier) AS tier,
+                 min(score) FILTER (WHERE tier = (SELECT max(tier) FROM seed)) AS score
+          FROM seed HAVING count(*) >= %(k)s
+        )
+        SELECT m.id, (SELECT count(*) FROM matches)
+        FROM matches m LEFT JOIN bar ON true
+        WHERE bar.tier IS NULL OR m.tier < bar.tier OR (
+          m.tier = bar.tier AND m.trigrams * bar.score
+            <= coalesce(array_length(show_trgm(directory_fold(%(term)s)), 1), 0) + 1e-6)
+        ORDER BY m.tier, similarity(m.name, directory_fold(%(term)s)) DESC, m.name, m.id
+        OFFSET %(offset)s LIMIT %(limit)s
+    """  # noqa: S608
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+        if rows:
+            return [row[0] for row in rows], rows[0][1]
+        # Past the last page: no row carries the total, so count on its own.
+        cursor.execute(
+            f"SELECT count(*) FROM {spec.table} s "  # noqa: S608
+            f"WHERE s.search_text LIKE '%%' || directory_fold(%(pattern)s) || '%%' {where}",
+            params,
+        )
+        return [], cursor.fetchone()[0]
+
+
+def _ids_page(queryset: QuerySet, *, offset: int, limit: int) -> tuple[list, int]:
+    total = queryset.count()
+    if offset >= total:
+        return [], total
+    return list(queryset.values_list("pk", flat=True)[offset : offset + limit]), total
+
+
+def company_page(
+    *, term: str | None, sector: str | None, province: str | None, offset: int, limit: int
+) -> tuple[list, int]:
+    """The ids of one page of company_search, best first, and the exact total."""
+    term = clean_term(term)
+    if not term:
+        queryset = company_search(term=None, sector=sector, province=province)
+        return _ids_page(queryset, offset=offset, limit=limit)
+    filters = {}
+    if sector:
+        filters["sector"] = (
+            "s.sector_id IN (SELECT id FROM directory_sector "
+            "WHERE slug = %(sector)s OR name_fold = directory_fold(%(sector)s))",
+            sector,
+        )
+    if province:
+        filters["province"] = ("s.province_fold = directory_fold(%(province)s)", province)
+    return _ranked_page(_COMPANIES, term=term, filters=filters, offset=offset, limit=limit)
+
+
+def logo_page(*, term: str | None, offset: int, limit: int) -> tuple[list, int]:
+    """The ids of one page of logo_search, best first, and the exact total."""
+    term = clean_term(term)
+    if not term:
+        return _ids_page(logo_search(term=None), offset=offset, limit=limit)
+    return _ranked_page(_LOGOS, term=term, filters={}, offset=offset, limit=limit)

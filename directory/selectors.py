@@ -60,12 +60,19 @@ def with_summary_fields(queryset: QuerySet[Company]) -> QuerySet[Company]:
     )
 
 
-def company_summaries(ids: list) -> QuerySet[Company]:
-    return with_summary_fields(Company.objects.filter(pk__in=ids))
+def _in_order(queryset: QuerySet, ids: list) -> list:
+    rows = {row.pk: row for row in queryset.filter(pk__in=ids)}
+    return [rows[pk] for pk in ids if pk in rows]
 
 
-def logo_summaries(ids: list) -> QuerySet[Logo]:
-    return logo_list(Logo.objects.filter(pk__in=ids))
+def company_summaries(ids: list) -> list[Company]:
+    """The companies of a search page, in the page's order, with what a summary shows."""
+    return _in_order(with_summary_fields(Company.objects.all()), ids) if ids else []
+
+
+def logo_summaries(ids: list) -> list[Logo]:
+    """The logos of a search page, in the page's order, with company and formats."""
+    return _in_order(logo_list(Logo.objects.all()), ids) if ids else []
 
 
 def _asset_formats() -> Prefetch:

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from config.api.errors import ErrorCode, not_found
 from config.api.inputs import parse
-from config.api.pagination import paginate
+from config.api.pagination import envelope, page_window
 from config.api.schema import read_responses
 from directory import search
 from directory.selectors import (
@@ -60,13 +60,17 @@ class CompanyListApi(APIView):
     )
     def get(self, request):
         params = parse(CompanySearchInputSerializer, request.query_params)
-        queryset = search.company_search(
-            term=params.get("q"), sector=params.get("sector"), province=params.get("province")
+        offset, limit = page_window(params["page"], params["pageSize"])
+        ids, total = search.company_page(
+            term=params.get("q"),
+            sector=params.get("sector"),
+            province=params.get("province"),
+            offset=offset,
+            limit=limit,
         )
-        items, envelope = paginate(
-            queryset, page=params["page"], page_size=params["pageSize"], load=company_summaries
+        body = envelope(
+            company_summaries(ids), page=params["page"], page_size=params["pageSize"], total=total
         )
-        body = {"data": items, **envelope}
         if params.get("related"):
             # Semantic search is its own piece of work; until then nothing is related.
             body["related"] = []
@@ -126,11 +130,12 @@ class LogoListApi(APIView):
     )
     def get(self, request):
         params = parse(LogoSearchInputSerializer, request.query_params)
-        queryset = search.logo_search(term=params.get("q"))
-        items, envelope = paginate(
-            queryset, page=params["page"], page_size=params["pageSize"], load=logo_summaries
+        offset, limit = page_window(params["page"], params["pageSize"])
+        ids, total = search.logo_page(term=params.get("q"), offset=offset, limit=limit)
+        body = envelope(
+            logo_summaries(ids), page=params["page"], page_size=params["pageSize"], total=total
         )
-        return Response(LogoSearchOutputSerializer({"data": items, **envelope}).data)
+        return Response(LogoSearchOutputSerializer(body).data)
 
 
 class LogoDetailApi(APIView):

@@ -1,8 +1,6 @@
-from collections.abc import Callable, Iterable
 from math import ceil
 from typing import Any
 
-from django.db.models import QuerySet
 from rest_framework import serializers
 
 from config.api.inputs import QueryIntegerField
@@ -26,33 +24,17 @@ class PageEnvelopeSerializer(serializers.Serializer):
     totalPages = serializers.IntegerField()
 
 
-def paginate(
-    queryset: QuerySet,
-    *,
-    page: int,
-    page_size: int,
-    load: Callable[[list], Iterable[Any]] | None = None,
-):
-    """One page of `queryset` and its envelope; `total` is always exact.
+def page_window(page: int, page_size: int) -> tuple[int, int]:
+    """(offset, limit) of a page."""
+    return (page - 1) * page_size, page_size
 
-    With `load`, the page is chosen by primary key first and `load(ids)` fetches
-    those rows with whatever they join: otherwise the database joins every
-    match before it sorts and cuts the page. A page past the last is empty with
-    correct totals, and costs no row query.
-    """
-    total = queryset.count()
-    offset = (page - 1) * page_size
-    items: list[Any] = []
-    if offset < total and load is None:
-        items = list(queryset[offset : offset + page_size])
-    elif offset < total:
-        ids = list(queryset.values_list("pk", flat=True)[offset : offset + page_size])
-        rows = {row.pk: row for row in load(ids)}
-        items = [rows[pk] for pk in ids if pk in rows]
-    envelope = {
+
+def envelope(items: list[Any], *, page: int, page_size: int, total: int) -> dict[str, Any]:
+    """The pagination envelope; a page past the last is empty with the true totals."""
+    return {
+        "data": items,
         "page": page,
         "pageSize": page_size,
         "total": total,
         "totalPages": ceil(total / page_size),
     }
-    return items, envelope
