@@ -1,6 +1,7 @@
 """Reads of the catalogue that the API (and the site) reuse."""
 
 import uuid
+from collections import defaultdict
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -60,19 +61,67 @@ def with_summary_fields(queryset: QuerySet[Company]) -> QuerySet[Company]:
     )
 
 
-def _in_order(queryset: QuerySet, ids: list) -> list:
-    rows = {row.pk: row for row in queryset.filter(pk__in=ids)}
-    return [rows[pk] for pk in ids if pk in rows]
+# Search pages are the API's hot path: their rows are loaded as plain values, only the
+# columns a summary shows, and turned into JSON by the summary serializers directly.
+COMPANY_SUMMARY_COLUMNS = (
+    "id",
+    "slug",
+    "name",
+    "entity_type",
+    "is_verified",
+    "province",
+    "sector__slug",
+    "sector__name",
+    "current_logo_id",
+    "current_logo__slug",
+    "current_logo__title",
+    "current_logo__preview",
+)
+LOGO_SUMMARY_COLUMNS = (
+    "id",
+    "slug",
+    "title",
+    "preview",
+    "is_current",
+    "is_product",
+    "era_from",
+    "era_to",
+    "era_label",
+    "company__slug",
+    "company__name",
+)
 
 
-def company_summaries(ids: list) -> list[Company]:
-    """The companies of a search page, in the page's order, with what a summary shows."""
-    return _in_order(with_summary_fields(Company.objects.all()), ids) if ids else []
+def _in_order(rows, ids: list) -> list[dict]:
+    by_id = {row["id"]: row for row in rows}
+    return [by_id[pk] for pk in ids if pk in by_id]
 
 
-def logo_summaries(ids: list) -> list[Logo]:
-    """The logos of a search page, in the page's order, with company and formats."""
-    return _in_order(logo_list(Logo.objects.all()), ids) if ids else []
+def company_summaries(ids: list) -> list[dict]:
+    """The companies of a search page, in the page's order, as summary rows."""
+    if not ids:
+        return []
+    rows = (
+        Company.objects.filter(pk__in=ids)
+        .annotate(logo_count=count_per_row(Logo.objects.all(), field="company"))
+        .values(*COMPANY_SUMMARY_COLUMNS, "logo_count")
+    )
+    return _in_order(rows, ids)
+
+
+def logo_summaries(ids: list) -> list[dict]:
+    """The logos of a search page, in the page's order, as summary rows with formats."""
+    if not ids:
+        return []
+    formats: dict = defaultdict(set)
+    for logo_id, file_format in Asset.objects.filter(logo_id__in=ids).values_list(
+        "logo_id", "format"
+    ):
+        formats[logo_id].add(file_format)
+    rows = _in_order(Logo.objects.filter(pk__in=ids).values(*LOGO_SUMMARY_COLUMNS), ids)
+    for row in rows:
+        row["formats"] = sorted(formats[row["id"]], key=FORMAT_ORDER.__getitem__)
+    return rows
 
 
 def _asset_formats() -> Prefetch:
@@ -89,10 +138,6 @@ def company_find(*, slug: str) -> Company | None:
         .filter(slug=slug)
         .first()
     )
-
-
-def logo_list(queryset: QuerySet[Logo]) -> QuerySet[Logo]:
-    return queryset.select_related("company").prefetch_related(_asset_formats())
 
 
 def _logo_lookup(id_or_slug: str) -> Q:

@@ -103,10 +103,35 @@ class CompanySummarySerializer(CompanyIdentitySerializer):
     logoCount = serializers.IntegerField(source="logo_count")
     currentLogo = CurrentLogoRefSerializer(source="current_logo", allow_null=True)
 
-    def to_representation(self, instance):
-        data = super().to_representation(instance)
-        data["logoCount"] = data["logoCount"] or 0
-        return data
+    def to_representation(self, row: dict) -> dict:
+        # A row of selectors.company_summaries, built here directly: search pages are the
+        # hot path. The fields above are its schema; the contract tests hold them equal.
+        current = row["current_logo_id"]
+        return {
+            "id": str(row["id"]),
+            "slug": row["slug"],
+            "name": row["name"],
+            "entityType": row["entity_type"],
+            "isVerified": row["is_verified"],
+            "sector": (
+                {"slug": row["sector__slug"], "name": row["sector__name"]}
+                if row["sector__slug"] is not None
+                else None
+            ),
+            "province": row["province"],
+            "logoCount": row["logo_count"] or 0,
+            "currentLogo": (
+                {
+                    "id": str(current),
+                    "slug": row["current_logo__slug"],
+                    "title": row["current_logo__title"],
+                    "previewUrl": preview_url(row["current_logo__preview"]),
+                }
+                if current is not None
+                else None
+            ),
+            "url": company_url(row["slug"]),
+        }
 
 
 # -- GET /companies -------------------------------------------------------------------
@@ -187,6 +212,21 @@ class LogoCompanyRefSerializer(serializers.Serializer):
 
 class LogoSearchItemSerializer(LogoSummarySerializer):
     company = LogoCompanyRefSerializer(allow_null=True)
+
+    def to_representation(self, row: dict) -> dict:
+        # A row of selectors.logo_summaries, built directly like company summaries.
+        return {
+            "id": str(row["id"]),
+            "slug": row["slug"],
+            "title": row["title"],
+            "previewUrl": preview_url(row["preview"]),
+            "isCurrent": row["is_current"],
+            "isProduct": row["is_product"],
+            "era": {"from": row["era_from"], "to": row["era_to"], "label": row["era_label"]},
+            "formats": row["formats"],
+            "url": logo_url(row["slug"]),
+            "company": {"slug": row["company__slug"], "name": row["company__name"]},
+        }
 
 
 class LogoSearchOutputSerializer(PageEnvelopeSerializer):
