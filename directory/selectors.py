@@ -1,11 +1,11 @@
 """Reads of the catalogue that the API (and the site) reuse."""
 
 import uuid
-from collections import defaultdict
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.files.storage import storages
+from django.db import connection
 from django.db.models import (
     Case,
     Count,
@@ -61,66 +61,49 @@ def with_summary_fields(queryset: QuerySet[Company]) -> QuerySet[Company]:
     )
 
 
-# Search pages are the API's hot path: their rows are loaded as plain values, only the
-# columns a summary shows, and turned into JSON by the summary serializers directly.
-COMPANY_SUMMARY_COLUMNS = (
-    "id",
-    "slug",
-    "name",
-    "entity_type",
-    "is_verified",
-    "province",
-    "sector__slug",
-    "sector__name",
-    "current_logo_id",
-    "current_logo__slug",
-    "current_logo__title",
-    "current_logo__preview",
-)
-LOGO_SUMMARY_COLUMNS = (
-    "id",
-    "slug",
-    "title",
-    "preview",
-    "is_current",
-    "is_product",
-    "era_from",
-    "era_to",
-    "era_label",
-    "company__slug",
-    "company__name",
-)
+# Search pages are the API's hot path: their rows come from one fixed statement each,
+# only the columns a summary shows, and the summary serializers turn them into JSON.
+_COMPANY_SUMMARIES = """
+    SELECT c.id, c.slug, c.name, c.entity_type, c.is_verified, c.province,
+           s.slug AS sector__slug, s.name AS sector__name, c.current_logo_id,
+           l.slug AS current_logo__slug, l.title AS current_logo__title,
+           l.preview AS current_logo__preview,
+           (SELECT count(*) FROM directory_logo n WHERE n.company_id = c.id) AS logo_count
+    FROM directory_company c
+    LEFT JOIN directory_sector s ON s.id = c.sector_id
+    LEFT JOIN directory_logo l ON l.id = c.current_logo_id
+    WHERE c.id = ANY(%s)
+"""
+_LOGO_SUMMARIES = """
+    SELECT l.id, l.slug, l.title, l.preview, l.is_current, l.is_product,
+           l.era_from, l.era_to, l.era_label, c.slug AS company__slug, c.name AS company__name,
+           ARRAY(SELECT DISTINCT a.format FROM directory_asset a WHERE a.logo_id = l.id)
+             AS formats
+    FROM directory_logo l JOIN directory_company c ON c.id = l.company_id
+    WHERE l.id = ANY(%s)
+"""
 
 
-def _in_order(rows, ids: list) -> list[dict]:
-    by_id = {row["id"]: row for row in rows}
+def _rows_in_order(sql: str, ids: list) -> list[dict]:
+    if not ids:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [ids])
+        names = [column.name for column in cursor.description]
+        by_id = {row[0]: dict(zip(names, row, strict=True)) for row in cursor.fetchall()}
     return [by_id[pk] for pk in ids if pk in by_id]
 
 
 def company_summaries(ids: list) -> list[dict]:
     """The companies of a search page, in the page's order, as summary rows."""
-    if not ids:
-        return []
-    rows = (
-        Company.objects.filter(pk__in=ids)
-        .annotate(logo_count=count_per_row(Logo.objects.all(), field="company"))
-        .values(*COMPANY_SUMMARY_COLUMNS, "logo_count")
-    )
-    return _in_order(rows, ids)
+    return _rows_in_order(_COMPANY_SUMMARIES, ids)
 
 
 def logo_summaries(ids: list) -> list[dict]:
     """The logos of a search page, in the page's order, as summary rows with formats."""
-    if not ids:
-        return []
-    formats: dict = defaultdict(set)
-    for logo_id, file_format in Asset.objects.filter(logo_id__in=ids).values_list(
-        "logo_id", "format"
-    ):
-        formats[logo_id].add(file_format)
-    rows = _in_order(Logo.objects.filter(pk__in=ids).values(*LOGO_SUMMARY_COLUMNS), ids)
+    rows = _rows_in_order(_LOGO_SUMMARIES, ids)
     for row in rows:
-        row["formats"] = sorted(formats[row["id"]], key=FORMAT_ORDER.__getitem__)
+        row["formats"] = sorted(row["formats"], key=FORMAT_ORDER.__getitem__)
     return rows
 
 
