@@ -1,0 +1,1 @@
+"""Benchmarks of the public API; see bench/search.py."""

@@ -1,0 +1,529 @@
+"""A synthetic Spanish catalogue for the benchmark, loaded with COPY.
+
+`load(conn, companies, seed)` fills directory_sector, directory_company and
+directory_logo of the benchmark database with deterministic data (same seed,
+same rows):
+
+* 31 sectors; each business type belongs to one (80%) or a random one (20%);
+  5% of companies have no sector.
+* Company names built from ~170 business types, ~140 surnames, ~160 provinces and
+  towns, regional nicknames, legal suffixes and random syllable brands (with
+  accents and ñ), plus institutions (Ayuntamiento, Fundación, Club Deportivo...).
+  About 35% of companies have 1 or 2 alternative names (acronym, commercial
+  brand, short form, co-official language form).
+* The province (52, weighted roughly by population; 8% NULL).
+* About 1.5 logos per company: exactly one current logo, whose id is the
+  company's current_logo_id, plus historical logos and a few product logos.
+
+Columns the database computes (generated *_fold and search_text columns, the
+logo search_text trigger) are left to it. Files, variants and domains are not
+generated: search does not read them. Loading takes about 50 s for 100,000
+companies, most of it the logo trigger.
+"""
+
+import random
+import re
+import time
+import unicodedata
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import psycopg
+
+
+def _words(text: str) -> list[str]:
+    """A vocabulary written as "one|two|three", easier to read than a long list."""
+    return text.split("|")
+
+
+SECTORS: list[tuple[str, str]] = [
+    ("alimentacion", "Alimentación"),
+    ("bebidas", "Bebidas"),
+    ("hosteleria", "Hostelería y Restauración"),
+    ("turismo", "Turismo y Viajes"),
+    ("comercio", "Comercio Minorista"),
+    ("moda", "Moda y Textil"),
+    ("construccion", "Construcción"),
+    ("inmobiliaria", "Inmobiliaria"),
+    ("industria", "Industria y Fabricación"),
+    ("energia", "Energía"),
+    ("automocion", "Automoción"),
+    ("transporte", "Transporte y Logística"),
+    ("telecomunicaciones", "Telecomunicaciones"),
+    ("tecnologia", "Tecnología e Informática"),
+    ("banca-seguros", "Banca y Seguros"),
+    ("servicios-profesionales", "Servicios Profesionales"),
+    ("salud", "Salud"),
+    ("farmaceutica", "Farmacéutica"),
+    ("educacion", "Educación"),
+    ("medios", "Medios de Comunicación"),
+    ("cultura-ocio", "Cultura y Ocio"),
+    ("deportes", "Deportes"),
+    ("administracion-publica", "Administración Pública"),
+    ("partidos-politicos", "Partidos Políticos"),
+    ("ong-fundaciones", "ONG y Fundaciones"),
+    ("agricultura", "Agricultura y Ganadería"),
+    ("pesca", "Pesca y Acuicultura"),
+    ("quimica", "Química"),
+    ("medio-ambiente", "Medio Ambiente"),
+    ("belleza", "Belleza y Estética"),
+    ("diseno-publicidad", "Diseño y Publicidad"),
+]
+
+# Business type -> sector slug.
+TYPES: dict[str, str] = {
+    **dict.fromkeys(
+        _words(
+            "Panadería|Pastelería|Carnicería|Frutería|Pescadería|Quesería|Embutidos|Conservas|"
+            "Aceites|Lácteos|Congelados|Chocolates|Turrones|Harinera"
+        ),
+        "alimentacion",
+    ),
+    **dict.fromkeys(_words("Bodegas|Vinos|Sidrería|Destilerías|Aguas|Cervezas"), "bebidas"),
+    **dict.fromkeys(
+        _words(
+            "Restaurante|Cafetería|Mesón|Taberna|Asador|Marisquería|Pizzería|Cervecería|Churrería|"
+            "Catering"
+        ),
+        "hosteleria",
+    ),
+    **dict.fromkeys(_words("Hotel|Hostal|Agencia de Viajes|Viajes|Apartamentos"), "turismo"),
+    **dict.fromkeys(
+        _words(
+            "Ferretería|Librería|Papelería|Joyería|Relojería|Floristería|Mercería|Droguería|"
+            "Supermercados|Electrodomésticos|Jugueterías"
+        ),
+        "comercio",
+    ),
+    **dict.fromkeys(_words("Textil|Calzados|Confecciones|Modas|Tejidos"), "moda"),
+    **dict.fromkeys(
+        _words(
+            "Construcciones|Reformas|Excavaciones|Hormigones|Áridos|Carpintería|Fontanería|"
+            "Aluminios|Cristalería|Pavimentos|Cubiertas"
+        ),
+        "construccion",
+    ),
+    **dict.fromkeys(_words("Inmobiliaria|Promociones|Gestión Patrimonial|Fincas"), "inmobiliaria"),
+    **dict.fromkeys(
+        _words(
+            "Industrias|Talleres|Cerámicas|Muebles|Metalúrgica|Mecanizados|Plásticos|Envases|"
+            "Maquinaria"
+        ),
+        "industria",
+    ),
+    **dict.fromkeys(
+        _words("Electricidad|Energía Solar|Renovables|Eólica|Instalaciones Eléctricas"),
+        "energia",
+    ),
+    **dict.fromkeys(
+        _words("Automóviles|Neumáticos|Recambios|Concesionario|Autocares"), "automocion"
+    ),
+    **dict.fromkeys(
+        _words("Transportes|Logística|Mudanzas|Grúas|Distribuciones|Mensajería"),
+        "transporte",
+    ),
+    **dict.fromkeys(_words("Telecomunicaciones|Redes|Fibra Óptica|Antenas"), "telecomunicaciones"),
+    **dict.fromkeys(
+        _words("Informática|Sistemas|Software|Soluciones Digitales|Desarrollos Tecnológicos"),
+        "tecnologia",
+    ),
+    **dict.fromkeys(_words("Seguros|Correduría de Seguros|Caja Rural|Financiera"), "banca-seguros"),
+    **dict.fromkeys(
+        _words(
+            "Asesoría|Gestoría|Abogados|Consultoría|Ingeniería|Estudio de Arquitectura|Auditores|"
+            "Notaría|Traducciones"
+        ),
+        "servicios-profesionales",
+    ),
+    **dict.fromkeys(
+        _words("Clínica Dental|Clínica|Óptica|Fisioterapia|Podología|Centro Médico|Ortopedia"),
+        "salud",
+    ),
+    **dict.fromkeys(_words("Farmacia|Laboratorios|Parafarmacia|Biotecnología"), "farmaceutica"),
+    **dict.fromkeys(
+        _words("Academia|Autoescuela|Escuela Infantil|Centro de Formación|Idiomas"),
+        "educacion",
+    ),
+    **dict.fromkeys(_words("Editorial|Ediciones|Producciones Audiovisuales"), "medios"),
+    **dict.fromkeys(_words("Teatro|Cines|Espectáculos|Galería de Arte|Ocio"), "cultura-ocio"),
+    **dict.fromkeys(_words("Gimnasio|Deportes|Náutica|Pádel|Hípica"), "deportes"),
+    **dict.fromkeys(
+        _words("Granja|Cooperativa Agrícola|Viveros|Piensos|Ganadería|Huevos"), "agricultura"
+    ),
+    **dict.fromkeys(_words("Pescados|Mariscos|Piscifactoría|Conservas del Mar"), "pesca"),
+    **dict.fromkeys(_words("Química|Pinturas|Detergentes|Fertilizantes"), "quimica"),
+    **dict.fromkeys(
+        _words("Limpiezas|Reciclajes|Jardinería|Tratamiento de Aguas|Residuos"),
+        "medio-ambiente",
+    ),
+    **dict.fromkeys(_words("Peluquería|Estética|Perfumería|Barbería|Cosmética"), "belleza"),
+    **dict.fromkeys(
+        _words("Gráficas|Imprenta|Publicidad|Fotografía|Rotulación|Diseño Gráfico"),
+        "diseno-publicidad",
+    ),
+}
+
+SURNAMES = _words(
+    "García|Fernández|González|Rodríguez|López|Martínez|Sánchez|Pérez|Gómez|Martín|Jiménez|"
+    "Ruiz|Hernández|Díaz|Moreno|Muñoz|Álvarez|Romero|Alonso|Gutiérrez|Navarro|Torres|"
+    "Domínguez|Vázquez|Ramos|Gil|Ramírez|Serrano|Blanco|Molina|Morales|Suárez|Ortega|Delgado|"
+    "Castro|Ortiz|Rubio|Marín|Sanz|Núñez|Iglesias|Medina|Garrido|Cortés|Castillo|Santos|"
+    "Lozano|Guerrero|Cano|Prieto|Méndez|Cruz|Calvo|Gallego|Vidal|León|Márquez|Herrera|Peña|"
+    "Flores|Cabrera|Campos|Vega|Fuentes|Carrasco|Díez|Caballero|Reyes|Nieto|Aguilar|Pascual|"
+    "Santana|Herrero|Lorenzo|Montero|Hidalgo|Giménez|Ibáñez|Ferrer|Durán|Benítez|Mora|"
+    "Vicente|Vargas|Arias|Carmona|Crespo|Román|Pastor|Soto|Sáez|Velasco|Moya|Soler|Parra|"
+    "Esteban|Bravo|Gallardo|Rojas|Pardo|Merino|Franco|Espinosa|Izquierdo|Lara|Rivas|Silva|"
+    "Casado|Arroyo|Redondo|Camacho|Otero|Luque|Galán|Montes|Ríos|Sierra|Segura|Carrillo|"
+    "Echevarría|Aguirre|Urquijo|Goikoetxea|Etxeberria|Zubizarreta|Llorente|Pujol|Puig|"
+    "Ferrándiz|Beltrán|Ballesteros|Castañeda|Peñalver|Muñiz|Ordóñez|Cañizares|Yáñez"
+)
+
+# Province and a rough weight (population in hundreds of thousands).
+PROVINCES: list[tuple[str, int]] = [
+    ("Álava", 3), ("Albacete", 4), ("Alicante", 19), ("Almería", 7), ("Asturias", 10),
+    ("Ávila", 2), ("Badajoz", 7), ("Barcelona", 57), ("Burgos", 4), ("Cáceres", 4),
+    ("Cádiz", 12), ("Cantabria", 6), ("Castellón", 6), ("Ciudad Real", 5), ("Córdoba", 8),
+    ("A Coruña", 11), ("Cuenca", 2), ("Girona", 8), ("Granada", 9), ("Guadalajara", 3),
+    ("Gipuzkoa", 7), ("Huelva", 5), ("Huesca", 2), ("Illes Balears", 12), ("Jaén", 6),
+    ("León", 5), ("Lleida", 4), ("La Rioja", 3), ("Lugo", 3), ("Madrid", 68), ("Málaga", 17),
+    ("Murcia", 15), ("Navarra", 7), ("Ourense", 3), ("Palencia", 2), ("Las Palmas", 11),
+    ("Pontevedra", 9), ("Salamanca", 3), ("Santa Cruz de Tenerife", 10), ("Segovia", 2),
+    ("Sevilla", 19), ("Soria", 1), ("Tarragona", 8), ("Teruel", 1), ("Toledo", 7),
+    ("Valencia", 26), ("Valladolid", 5), ("Bizkaia", 11), ("Zamora", 2), ("Zaragoza", 10),
+    ("Ceuta", 1), ("Melilla", 1),
+]  # fmt: skip
+
+TOWNS = _words(
+    "Marbella|Écija|Úbeda|Jerez|Gijón|Vigo|Elche|Cartagena|Getafe|Móstoles|Alcalá|Logroño|"
+    "Santiago|Ponferrada|Mérida|Plasencia|Talavera|Benidorm|Sabadell|Terrassa|Reus|Figueres|"
+    "Ibiza|Lanzarote|Algeciras|Ronda|Motril|Linares|Andújar|Lucena|Antequera|Vélez|Alcoy|"
+    "Orihuela|Torrevieja|Gandía|Sagunto|Aranjuez|Leganés|Alcorcón|Fuenlabrada|Badalona|"
+    "Manresa|Vic|Olot|Calatayud|Tudela|Irún|Éibar|Durango|Barakaldo|Getxo|Avilés|Mieres|"
+    "Ferrol|Lalín|Monforte|Astorga|Béjar|Medina del Campo|Aranda|Miranda de Ebro|Tomelloso|"
+    "Puertollano|Almadén|Villarrobledo|Hellín|Yecla|Lorca|Águilas|Níjar|Roquetas|Baeza|"
+    "Cazorla|Osuna|Utrera|Carmona|Estepona|Nerja|Chiclana|Sanlúcar|Puerto Real|Zafra|"
+    "Don Benito|Trujillo|Coria|Benavente|Toro|Sahagún|Peñíscola|Vinaròs|Alcañiz|Jaca|"
+    "Barbastro|Monzón|Tarazona|Sigüenza|Tarancón|Requena|Xàtiva|Dénia|Ontinyent|Manacor|"
+    "Inca|Maó|Arrecife|La Orotava|Telde|Arucas"
+)
+
+PLACES = [name for name, _ in PROVINCES] + TOWNS
+
+REGIONAL = _words(
+    "del Norte|del Sur|de Levante|del Cantábrico|Ibérica|Hispánica|Mediterránea|Atlántica|"
+    "Peninsular|Española|Andaluza|Castellana|Gallega|Canaria|Balear|Aragonesa|Riojana|"
+    "Manchega|Extremeña|Asturiana|Navarra|Vasca|Catalana|Valenciana|Leonesa|Montañesa"
+)
+
+SUFFIXES = ["S.L.", "S.L.", "S.L.", "S.A.", "S.L.U.", "S.Coop.", "", "", "", "", "Hermanos"]
+SUFFIXES += ["e Hijos", "y Asociados", "Grupo"]
+
+SYLLABLES = _words(
+    "ba|be|bi|bo|ca|ce|co|cu|da|de|di|do|fa|fe|ga|go|gu|ja|jo|ka|la|le|li|lo|lu|ma|me|mi|mo|"
+    "na|ne|ni|no|ña|ño|pa|pe|pi|ra|re|ri|ro|ru|sa|se|si|so|ta|te|ti|to|tu|va|ve|vi|xa|xe|ya|"
+    "za|ze|zo|tx|rr|ll|ch|á|é|í|ó|ú|ár|ón|ín|és|ux|ix|ak|tz|ur|an|el|is|or"
+)
+
+FIRST_SYLLABLES = [syllable for syllable in SYLLABLES if syllable[0] not in "aeiouáéíóú"]
+
+SAINTS = "San José|Santa María|San Pablo|Santa Teresa|Nuestra Señora del Pilar|San Ignacio"
+SAINTS_LIST = _words(SAINTS)
+
+PARTY_WORDS = "Progreso|Unión|Futuro|Compromiso|Alternativa|Convergencia|Iniciativa|Acción"
+PARTY_LIST = _words(PARTY_WORDS)
+
+LEGAL_SUFFIX = re.compile(r"\s+(S\.L\.U\.|S\.L\.|S\.A\.|S\.Coop\.)$")
+
+
+def strip_accents(text: str) -> str:
+    """'Núñez Ávila' -> 'Nunez Avila' (the API folds the same way, plus lower case)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def slugify(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", strip_accents(text).lower()).strip("-") or "x"
+
+
+@dataclass
+class Generated:
+    sectors: int
+    companies: int
+    logos: int
+    alternative_names: int
+    seconds: float
+    steps: dict[str, float]
+
+
+class NameMaker:
+    """Company names, alternative names and logo titles from one seeded random source."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.types = list(TYPES)
+        self.province_names = [name for name, _ in PROVINCES]
+        self.province_weights = [weight for _, weight in PROVINCES]
+
+    def brand(self) -> str:
+        """A made-up brand such as 'Ñotaveli' or 'Zurráxo': a consonant first, then anything."""
+        rest = "".join(self.rng.choice(SYLLABLES) for _ in range(self.rng.randint(1, 3)))
+        word = self.rng.choice(FIRST_SYLLABLES) + rest
+        return word[0].upper() + word[1:]
+
+    def surname(self) -> str:
+        return self.rng.choice(SURNAMES)
+
+    def province(self) -> str:
+        return self.rng.choices(self.province_names, self.province_weights)[0]
+
+    def company(self) -> tuple[str, str, str | None]:
+        """A company's name, entity type and business type (None for institutions)."""
+        r = self.rng.random()
+        kind = self.rng.choice(self.types)
+        suffix = self.rng.choice(SUFFIXES)
+        if r < 0.30:
+            name = f"{kind} {self.surname()}"
+            if self.rng.random() < 0.4:
+                name += f" {self.surname()}"
+        elif r < 0.48:
+            name = f"{kind} {self.rng.choice(PLACES)}"
+        elif r < 0.62:
+            name = f"{self.brand()} {kind}" if self.rng.random() < 0.5 else f"{kind} {self.brand()}"
+        elif r < 0.71:
+            name = f"{self.surname()} y {self.surname()}"
+            suffix = self.rng.choice(["Asociados", "Abogados", "S.L.", "S.C."])
+        elif r < 0.81:
+            name = f"{kind} {self.rng.choice(REGIONAL)}"
+        elif r < 0.89:
+            name = self.brand()
+            suffix = self.rng.choice(["S.L.", "S.A.", "", "Group", "Grupo"])
+        elif r < 0.94:
+            letters = "".join(self.rng.choice("ABCDEFGHIJKLMNOPRSTUVZ") for _ in range(3))
+            name = f"{letters} {kind}"
+        else:
+            return self.institution()
+        return f"{name} {suffix}".strip(), "COMPANY", kind
+
+    def institution(self) -> tuple[str, str, str | None]:
+        place = self.rng.choice(PLACES)
+        r = self.rng.random()
+        if r < 0.30:
+            return f"Ayuntamiento de {place}", "PUBLIC_BODY", None
+        if r < 0.45:
+            return f"Fundación {self.surname()} {self.surname()}", "NONPROFIT", None
+        if r < 0.55:
+            return f"Asociación de Vecinos de {place}", "NONPROFIT", None
+        if r < 0.70:
+            club = self.rng.choice(["Club Deportivo", "Club de Fútbol", "Club Baloncesto"])
+            return f"{club} {place}", "SPORTS_CLUB", None
+        if r < 0.80:
+            return f"Colegio {self.rng.choice(SAINTS_LIST)} de {place}", "EDUCATION", None
+        if r < 0.90:
+            outlet = self.rng.choice(["Diario de", "Radio", "Televisión de", "El Correo de"])
+            return f"{outlet} {place}", "MEDIA", None
+        return f"{self.rng.choice(PARTY_LIST)} por {place}", "POLITICAL_PARTY", None
+
+    def alternative_names(self, name: str) -> list[str]:
+        count = 0 if self.rng.random() >= 0.35 else self.rng.choice([1, 1, 2])
+        names: list[str] = []
+        while len(names) < count:
+            r = self.rng.random()
+            words = [
+                word
+                for word in LEGAL_SUFFIX.sub("", name).split()
+                if len(word) > 2 and "." not in word
+            ]
+            if r < 0.35 and len(words) >= 3:
+                candidate = "".join(word[0] for word in words).upper()
+            elif r < 0.60:
+                candidate = self.brand()
+            elif r < 0.85 and LEGAL_SUFFIX.search(name):
+                candidate = LEGAL_SUFFIX.sub("", name)
+            elif name.startswith("Ayuntamiento de "):
+                candidate = "Ajuntament de " + name.removeprefix("Ayuntamiento de ")
+            else:
+                candidate = f"{self.brand()} {self.rng.choice(REGIONAL)}"
+            if candidate != name and candidate not in names:
+                names.append(candidate)
+        return names
+
+
+def _uuid(rng: random.Random) -> uuid.UUID:
+    return uuid.UUID(int=rng.getrandbits(128), version=4)
+
+
+def company_count(conn: psycopg.Connection) -> int:
+    return conn.execute("SELECT count(*) FROM directory_company").fetchone()[0]
+
+
+@dataclass
+class Rows:
+    companies: list[tuple]
+    logos: list[tuple]
+    alternative_names: int
+
+
+def generate(companies: int, seed: int) -> Rows:
+    """The rows of `companies` synthetic companies and their logos, in COPY column order."""
+    rng = random.Random(seed)
+    names = NameMaker(rng)
+    now = datetime.now(UTC)
+    sector_ids = {slug: index for index, (slug, _) in enumerate(SECTORS, start=1)}
+    type_sector = {kind: sector_ids[slug] for kind, slug in TYPES.items()}
+    institution_sector = {
+        "PUBLIC_BODY": sector_ids["administracion-publica"],
+        "NONPROFIT": sector_ids["ong-fundaciones"],
+        "SPORTS_CLUB": sector_ids["deportes"],
+        "EDUCATION": sector_ids["educacion"],
+        "MEDIA": sector_ids["medios"],
+        "POLITICAL_PARTY": sector_ids["partidos-politicos"],
+    }
+    rows = Rows(companies=[], logos=[], alternative_names=0)
+    slugs: dict[str, int] = {}
+    for _ in range(companies):
+        name, entity_type, kind = names.company()
+        alternative = names.alternative_names(name)
+        rows.alternative_names += len(alternative)
+        if rng.random() < 0.05:
+            sector = None
+        elif kind is None:
+            sector = institution_sector[entity_type]
+        elif rng.random() < 0.8:
+            sector = type_sector[kind]
+        else:
+            sector = rng.randint(1, len(SECTORS))
+        base = slugify(name)
+        slugs[base] = slugs.get(base, 0) + 1
+        slug = base if slugs[base] == 1 else f"{base}-{slugs[base]}"
+        company_id = _uuid(rng)
+        short_name = LEGAL_SUFFIX.sub("", name)
+        # Logos: the current one first, then 0-2 historical ones, sometimes a product logo.
+        extra = rng.choices([0, 1, 2], [0.58, 0.34, 0.08])[0]
+        current_id = _uuid(rng)
+        logos: list[tuple] = [(current_id, short_name, True, False, None, None, None)]
+        era_to = rng.randint(2005, 2022)
+        for _ in range(extra):
+            era_from = era_to - rng.randint(4, 25)
+            label = f"{era_from}-{era_to}"
+            title = f"{short_name} ({label})"
+            logos.append((_uuid(rng), title, False, False, era_from, era_to, label))
+            era_to = era_from - 1
+        if rng.random() < 0.04:
+            logos.append((_uuid(rng), f"{names.brand()} de {short_name}", False, True, *[None] * 3))
+        for index, (logo_id, title, current, product, era_from, era_to, label) in enumerate(logos):
+            palette = [f"#{rng.getrandbits(24):06x}" for _ in range(rng.randint(1, 4))]
+            rows.logos.append(
+                (
+                    *(logo_id, f"{slug}-{index + 1}", title, company_id, current, product),
+                    *(era_from, era_to, label, None, palette, rng.randint(0, 5000), None, now, now),
+                )
+            )
+        website = f"https://www.{base[:40]}.es" if rng.random() < 0.4 else None
+        founded = str(rng.randint(1880, 2024)) if rng.random() < 0.6 else None
+        province = names.province() if rng.random() < 0.92 else None
+        location = rng.choice(PLACES) if rng.random() < 0.5 else None
+        rows.companies.append(
+            (
+                *(company_id, slug, name, alternative, entity_type, rng.random() < 0.1, sector),
+                *(province, None, website, location, founded, current_id, now, now),
+            )
+        )
+    return rows
+
+
+COMPANY_COLUMNS = (
+    "id, slug, name, alternative_names, entity_type, is_verified, sector_id, province,"
+    " about, website, location, founded_year, current_logo_id, created_at, updated_at"
+)
+COMPANY_TYPES = [
+    *("uuid", "text", "text", "text[]", "text", "bool", "int8", "text"),
+    *("text", "text", "text", "text", "uuid", "timestamptz", "timestamptz"),
+]
+LOGO_COLUMNS = (
+    "id, slug, title, company_id, is_current, is_product, era_from, era_to, era_label,"
+    " description, color_palette, download_count, preview, created_at, updated_at"
+)
+LOGO_TYPES = [
+    *("uuid", "text", "text", "uuid", "bool", "bool", "int2", "int2", "text"),
+    *("text", "text[]", "int4", "text", "timestamptz", "timestamptz"),
+]
+TABLES = ("directory_sector", "directory_company", "directory_logo")
+
+
+def vacuum_analyze(conn: psycopg.Connection) -> None:
+    """Fresh statistics, visibility maps and flushed GIN pending lists."""
+    previous_autocommit = conn.autocommit
+    conn.autocommit = True
+    try:
+        for table in TABLES:
+            conn.execute(f"VACUUM (ANALYZE) {table}")
+    finally:
+        conn.autocommit = previous_autocommit
+
+
+def _copy(conn: psycopg.Connection, table: str, columns: str, types: list[str], rows) -> None:
+    with conn.cursor().copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+        copy.set_types(types)
+        for row in rows:
+            copy.write_row(row)
+
+
+def load(conn: psycopg.Connection, companies: int, seed: int) -> Generated:
+    """Replace the catalogue rows with `companies` synthetic companies and their logos.
+
+    Indexes that no constraint owns (the trigram GIN indexes, the ordering B-trees)
+    are dropped before COPY and rebuilt from their own definitions after it, in
+    the same transaction: building an index once is much faster than growing it
+    row by row.
+    """
+    started = time.perf_counter()
+    rows = generate(companies, seed)
+    steps = {"generate": time.perf_counter() - started}
+
+    def step(name: str, since: float) -> float:
+        now = time.perf_counter()
+        steps[name] = now - since
+        return now
+
+    mark = time.perf_counter()
+    with conn.transaction():
+        # The benchmark database is ours: CASCADE also empties variants, assets, domains.
+        conn.execute(f"TRUNCATE {', '.join(TABLES)} CASCADE")
+        conn.execute("SET LOCAL maintenance_work_mem = '256MB'")
+        indexes = conn.execute(
+            "SELECT i.indexrelid::regclass::text, pg_get_indexdef(i.indexrelid) FROM pg_index i"
+            " JOIN pg_class t ON t.oid = i.indrelid"
+            " WHERE t.relname = ANY(%s) AND t.relnamespace = 'public'::regnamespace"
+            " AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)",
+            (list(TABLES),),
+        ).fetchall()
+        for name, _ in indexes:
+            conn.execute(f"DROP INDEX {name}")
+        sector_rows = [(index, slug, name) for index, (slug, name) in enumerate(SECTORS, start=1)]
+        _copy(conn, "directory_sector", "id, slug, name", ["int8", "text", "text"], sector_rows)
+        conn.execute(
+            "SELECT setval(pg_get_serial_sequence('directory_sector', 'id'), %s)", (len(SECTORS),)
+        )
+        _copy(conn, "directory_company", COMPANY_COLUMNS, COMPANY_TYPES, rows.companies)
+        mark = step("copy companies", mark)
+        # The logo trigger copies each company's name into the logo's search_text.
+        _copy(conn, "directory_logo", LOGO_COLUMNS, LOGO_TYPES, rows.logos)
+        mark = step("copy logos", mark)
+        # The deferred foreign keys are checked now (CREATE INDEX refuses pending checks);
+        # they use the constraints' own indexes, which stay.
+        conn.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        mark = step("check foreign keys", mark)
+        for _, definition in indexes:
+            conn.execute(definition)
+        mark = step(f"rebuild {len(indexes)} indexes", mark)
+    vacuum_analyze(conn)
+    step("vacuum analyze", mark)
+    return Generated(
+        sectors=len(SECTORS),
+        companies=len(rows.companies),
+        logos=len(rows.logos),
+        alternative_names=rows.alternative_names,
+        seconds=time.perf_counter() - started,
+        steps={name: round(seconds, 2) for name, seconds in steps.items()},
+    )

@@ -1,0 +1,222 @@
+"""The request mix: distinct company- and logo-search paths built from the loaded data.
+
+Every path in a pool is unique. Paths are first made distinct by meaning: the
+folded term, the filters and the page differ, so even a cache keyed on the
+normalised search would miss. When one kind runs out of such queries (there are
+only so many common trigrams), the rest differ only in spelling (case, accents,
+an explicit `page=1` or `pageSize=20`). The API folds those to the same search,
+but a cache keyed on the request text would still miss. `Pool.spelling_only`
+counts them.
+"""
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from bench.catalogue import strip_accents
+
+COMPANY_PATH = "/v1/public/companies"
+LOGO_PATH = "/v1/public/logos"
+
+# Share of each kind of company search, and what it is.
+COMPANY_MIX: dict[str, tuple[float, str]] = {
+    "name": (0.20, "a company's full name, as spelled or in lower/upper/title case"),
+    "alt_name": (0.05, "a full alternative name (acronym, brand, short or co-official form)"),
+    "prefix": (0.20, "the first 4-8 characters of a name, as typed while searching"),
+    "trigram": (0.20, "one of the 300 most common 3-letter substrings of names, page 1-3"),
+    "unaccented": (0.10, "a name or 1-2 of its words holding accents or ñ, typed without them"),
+    "accented": (0.05, "a name or 1-2 of its words holding accents or ñ, spelled with them"),
+    "filter": (0.20, "empty q with sector (slug or name) and/or province filters, page 1-3"),
+}
+LOGO_MIX: dict[str, tuple[float, str]] = {
+    "title": (0.40, "a logo title or its company's name, any case"),
+    "prefix": (0.30, "the first 4-8 characters of a logo title"),
+    "trigram": (0.30, "one of the 300 most common 3-letter substrings, page 1-3"),
+}
+COMMON_TRIGRAMS = 300
+SEMANTIC_ATTEMPTS = 40
+SPELLING_ATTEMPTS = 2000
+
+_WORD = re.compile(r"[a-z]+")
+
+
+def fold(text: str) -> str:
+    """Roughly what directory_fold() does: lower case without accents."""
+    return strip_accents(text).lower()
+
+
+@dataclass
+class Sample:
+    """What the mix is built from, read from the benchmark database."""
+
+    names: list[str]
+    alternative_names: list[str]
+    logo_titles: list[str]
+    sectors: list[tuple[str, str]]  # (slug, name)
+    provinces: list[str]
+
+
+@dataclass(frozen=True)
+class Query:
+    kind: str
+    path: str
+
+
+@dataclass
+class Pool:
+    queries: list[Query] = field(default_factory=list)
+    spelling_only: Counter = field(default_factory=Counter)
+
+    def take(self, count: int) -> list[Query]:
+        """The next `count` queries, never handed out twice."""
+        taken, self.queries = self.queries[:count], self.queries[count:]
+        return taken
+
+
+def common_trigrams(texts: list[str], count: int = COMMON_TRIGRAMS) -> list[str]:
+    """The letter-only trigrams found in the most texts."""
+    frequency: Counter = Counter()
+    for text in texts:
+        grams = set()
+        for word in _WORD.findall(fold(text)):
+            grams.update(word[index : index + 3] for index in range(len(word) - 2))
+        frequency.update(grams)
+    return [gram for gram, _ in frequency.most_common(count)]
+
+
+class MixBuilder:
+    def __init__(self, sample: Sample, rng: random.Random) -> None:
+        self.sample = sample
+        self.rng = rng
+        self.trigrams = common_trigrams(sample.names)
+        self.accented = [name for name in sample.names if name != strip_accents(name)]
+
+    # -- spellings --------------------------------------------------------------------
+
+    def typed(self, text: str) -> str:
+        """How someone might type a term: as spelled, lower case, upper case or title case."""
+        return self.rng.choices(
+            [text, text.lower(), text.upper(), text.title()], [0.45, 0.40, 0.05, 0.10]
+        )[0]
+
+    def page(self) -> int:
+        return self.rng.choices([1, 2, 3], [0.7, 0.2, 0.1])[0]
+
+    def fragment(self, name: str) -> str:
+        """The whole name, or one or two of its words starting at one holding an accent."""
+        words = name.split()
+        marked = [index for index, word in enumerate(words) if word != strip_accents(word)]
+        if self.rng.random() < 0.5 or not marked:
+            return name
+        start = self.rng.choice(marked)
+        return " ".join(words[start : start + self.rng.randint(1, 2)])
+
+    # -- company search ----------------------------------------------------------------
+
+    def company_params(self, kind: str) -> dict[str, str | int]:
+        rng, sample = self.rng, self.sample
+        if kind == "name":
+            return {"q": self.typed(rng.choice(sample.names))}
+        if kind == "alt_name":
+            return {"q": self.typed(rng.choice(sample.alternative_names))}
+        if kind == "prefix":
+            return {"q": self.typed(rng.choice(sample.names)[: rng.randint(4, 8)].strip())}
+        if kind == "trigram":
+            gram = rng.choice(self.trigrams)
+            return {"q": rng.choices([gram, gram.upper(), gram.title()], [0.8, 0.1, 0.1])[0]}
+        if kind == "unaccented":
+            text = strip_accents(self.fragment(rng.choice(self.accented)))
+            return {"q": text.lower() if rng.random() < 0.8 else text}
+        if kind == "accented":
+            return {"q": self.typed(self.fragment(rng.choice(self.accented)))}
+        if kind == "filter":
+            params: dict[str, str | int] = {}
+            which = rng.choices(["sector", "province", "both"], [0.4, 0.3, 0.3])[0]
+            if which in ("sector", "both"):
+                slug, name = rng.choice(sample.sectors)
+                params["sector"] = rng.choices([slug, name, fold(name)], [0.5, 0.3, 0.2])[0]
+            if which in ("province", "both"):
+                province = rng.choice(sample.provinces)
+                params["province"] = province if rng.random() < 0.6 else fold(province)
+            return params
+        raise ValueError(kind)
+
+    # -- logo search -------------------------------------------------------------------
+
+    def logo_params(self, kind: str) -> dict[str, str | int]:
+        rng = self.rng
+        if kind == "title":
+            source = rng.choice([self.sample.logo_titles, self.sample.names])
+            return {"q": self.typed(rng.choice(source))}
+        if kind == "prefix":
+            return {"q": self.typed(rng.choice(self.sample.logo_titles)[: rng.randint(4, 8)])}
+        if kind == "trigram":
+            return self.company_params("trigram")
+        raise ValueError(kind)
+
+    # -- pools -------------------------------------------------------------------------
+
+    def pool(
+        self,
+        endpoint: str,
+        mix: dict[str, tuple[float, str]],
+        size: int,
+        make: Callable[[str], dict[str, str | int]],
+    ) -> Pool:
+        """`size` distinct queries in the proportions of `mix`, shuffled."""
+        pool = Pool()
+        seen_meanings: set[tuple] = set()
+        seen_paths: set[str] = set()
+        for kind, (share, _) in mix.items():
+            for _ in range(round(size * share)):
+                query, spelling_only = self._distinct(
+                    endpoint, kind, make, seen_meanings, seen_paths
+                )
+                pool.queries.append(query)
+                pool.spelling_only[kind] += spelling_only
+        self.rng.shuffle(pool.queries)
+        return pool
+
+    def _distinct(
+        self,
+        endpoint: str,
+        kind: str,
+        make: Callable[[str], dict[str, str | int]],
+        seen_meanings: set[tuple],
+        seen_paths: set[str],
+    ) -> tuple[Query, bool]:
+        for attempt in range(SEMANTIC_ATTEMPTS + SPELLING_ATTEMPTS):
+            params = make(kind)
+            if not str(params.get("q", "x")).strip():
+                continue
+            paged = kind in ("trigram", "filter")
+            page = self.page() if paged else 1
+            meaning = (
+                fold(str(params.get("q", ""))).strip(),
+                fold(str(params.get("sector", ""))),
+                fold(str(params.get("province", ""))),
+                page,
+            )
+            # Equivalent spellings of the same page, for text variety.
+            if page > 1 or self.rng.random() < 0.25:
+                params["page"] = page
+            if self.rng.random() < 0.15:
+                params["pageSize"] = 20
+            path = f"{endpoint}?{urlencode(params)}"
+            if path in seen_paths:
+                continue
+            if meaning not in seen_meanings or attempt >= SEMANTIC_ATTEMPTS:
+                spelling_only = meaning in seen_meanings
+                seen_meanings.add(meaning)
+                seen_paths.add(path)
+                return Query(kind, path), spelling_only
+        raise RuntimeError(f"cannot make another distinct {kind!r} query; ask for fewer")
+
+    def company_pool(self, size: int) -> Pool:
+        return self.pool(COMPANY_PATH, COMPANY_MIX, size, self.company_params)
+
+    def logo_pool(self, size: int) -> Pool:
+        return self.pool(LOGO_PATH, LOGO_MIX, size, self.logo_params)
