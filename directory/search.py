@@ -9,12 +9,14 @@ then name. Alternative names count as names. Logos: current logos first.
 """
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import connection
 from django.db.models import BooleanField, FloatField, IntegerField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
 
+from directory import selectors
 from directory.models import Company, Fold, Logo, Sector
 
 # U+001F separates the names inside search_text; other control characters have no
@@ -129,11 +131,25 @@ class _Ranked:
     name: str  # folded name column, scored by similarity() and the last tie-breaker
     trigrams: str  # its number of distinct trigrams (a generated column)
     group: str  # an ordering key that comes before the rank tiers (current logos first)
+    rows: str  # the summary statement over page(id, position)
+    summaries: Callable[[list], list[dict]]  # the same rows for a page chosen elsewhere
 
 
-_COMPANIES = _Ranked("directory_company", "name_fold", "name_trigrams", "0")
+_COMPANIES = _Ranked(
+    "directory_company",
+    "name_fold",
+    "name_trigrams",
+    "0",
+    selectors.COMPANY_SUMMARY_SQL,
+    selectors.company_summaries,
+)
 _LOGOS = _Ranked(
-    "directory_logo", "title_fold", "title_trigrams", "CASE WHEN s.is_current THEN 0 ELSE 1 END"
+    "directory_logo",
+    "title_fold",
+    "title_trigrams",
+    "CASE WHEN s.is_current THEN 0 ELSE 1 END",
+    selectors.LOGO_SUMMARY_SQL,
+    selectors.logo_summaries,
 )
 
 
@@ -173,20 +189,27 @@ def _ranked_page(
           SELECT max(tier) AS tier,
                  min(score) FILTER (WHERE tier = (SELECT max(tier) FROM seed)) AS score
           FROM seed HAVING count(*) >= %(k)s
+        ), page AS (
+          SELECT m.id, row_number() OVER (
+            ORDER BY m.tier, similarity(m.name, directory_fold(%(term)s)) DESC, m.name, m.id
+          ) AS position
+          FROM matches m LEFT JOIN bar ON true
+          WHERE bar.tier IS NULL OR m.tier < bar.tier OR (
+            m.tier = bar.tier AND m.trigrams * bar.score
+              <= coalesce(array_length(show_trgm(directory_fold(%(term)s)), 1), 0) + 1e-6)
+          ORDER BY position OFFSET %(offset)s LIMIT %(limit)s
         )
-        SELECT m.id, (SELECT count(*) FROM matches)
-        FROM matches m LEFT JOIN bar ON true
-        WHERE bar.tier IS NULL OR m.tier < bar.tier OR (
-          m.tier = bar.tier AND m.trigrams * bar.score
-            <= coalesce(array_length(show_trgm(directory_fold(%(term)s)), 1), 0) + 1e-6)
-        ORDER BY m.tier, similarity(m.name, directory_fold(%(term)s)) DESC, m.name, m.id
-        OFFSET %(offset)s LIMIT %(limit)s
+        SELECT summary.*, (SELECT count(*) FROM matches) AS search_total
+        FROM ({spec.rows}) summary
     """  # noqa: S608
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        rows = cursor.fetchall()
+        rows = selectors.summary_rows(cursor)
         if rows:
-            return [row[0] for row in rows], rows[0][1]
+            total = rows[0]["search_total"]
+            for row in rows:
+                del row["search_total"]
+            return rows, total
         # Past the last page: no row carries the total, so count on its own.
         cursor.execute(
             f"SELECT count(*) FROM {spec.table} s "  # noqa: S608
@@ -196,21 +219,25 @@ def _ranked_page(
         return [], cursor.fetchone()[0]
 
 
-def _ids_page(queryset: QuerySet, *, offset: int, limit: int) -> tuple[list, int]:
+def _plain_page(
+    spec: _Ranked, queryset: QuerySet, *, offset: int, limit: int
+) -> tuple[list[dict], int]:
     total = queryset.count()
     if offset >= total:
         return [], total
-    return list(queryset.values_list("pk", flat=True)[offset : offset + limit]), total
+    return spec.summaries(
+        list(queryset.values_list("pk", flat=True)[offset : offset + limit])
+    ), total
 
 
 def company_page(
     *, term: str | None, sector: str | None, province: str | None, offset: int, limit: int
 ) -> tuple[list, int]:
-    """The ids of one page of company_search, best first, and the exact total."""
+    """Summary rows of one page of company_search, best first, and the exact total."""
     term = clean_term(term)
     if not term:
         queryset = company_search(term=None, sector=sector, province=province)
-        return _ids_page(queryset, offset=offset, limit=limit)
+        return _plain_page(_COMPANIES, queryset, offset=offset, limit=limit)
     filters = {}
     if sector:
         filters["sector"] = (
@@ -224,8 +251,8 @@ def company_page(
 
 
 def logo_page(*, term: str | None, offset: int, limit: int) -> tuple[list, int]:
-    """The ids of one page of logo_search, best first, and the exact total."""
+    """Summary rows of one page of logo_search, best first, and the exact total."""
     term = clean_term(term)
     if not term:
-        return _ids_page(logo_search(term=None), offset=offset, limit=limit)
+        return _plain_page(_LOGOS, logo_search(term=None), offset=offset, limit=limit)
     return _ranked_page(_LOGOS, term=term, filters={}, offset=offset, limit=limit)

@@ -61,50 +61,63 @@ def with_summary_fields(queryset: QuerySet[Company]) -> QuerySet[Company]:
     )
 
 
-# Search pages are the API's hot path: their rows come from one fixed statement each,
-# only the columns a summary shows, and the summary serializers turn them into JSON.
-_COMPANY_SUMMARIES = """
-    SELECT c.id, c.slug, c.name, c.entity_type, c.is_verified, c.province,
+# Search pages are the API's hot path. A summary's columns are read by one fixed
+# statement over `page(id, position)`: directory.search builds that relation inside its
+# ranking statement (one round trip); company_summaries/logo_summaries build it from ids.
+# The summary serializers turn the rows into JSON.
+COMPANY_SUMMARY_SQL = """
+    SELECT p.position, c.id, c.slug, c.name, c.entity_type, c.is_verified, c.province,
            s.slug AS sector__slug, s.name AS sector__name, c.current_logo_id,
            l.slug AS current_logo__slug, l.title AS current_logo__title,
            l.preview AS current_logo__preview,
            (SELECT count(*) FROM directory_logo n WHERE n.company_id = c.id) AS logo_count
-    FROM directory_company c
+    FROM page p
+    JOIN directory_company c ON c.id = p.id
     LEFT JOIN directory_sector s ON s.id = c.sector_id
     LEFT JOIN directory_logo l ON l.id = c.current_logo_id
-    WHERE c.id = ANY(%s)
 """
-_LOGO_SUMMARIES = """
-    SELECT l.id, l.slug, l.title, l.preview, l.is_current, l.is_product,
+LOGO_SUMMARY_SQL = """
+    SELECT p.position, l.id, l.slug, l.title, l.preview, l.is_current, l.is_product,
            l.era_from, l.era_to, l.era_label, c.slug AS company__slug, c.name AS company__name,
            ARRAY(SELECT DISTINCT a.format FROM directory_asset a WHERE a.logo_id = l.id)
              AS formats
-    FROM directory_logo l JOIN directory_company c ON c.id = l.company_id
-    WHERE l.id = ANY(%s)
+    FROM page p
+    JOIN directory_logo l ON l.id = p.id
+    JOIN directory_company c ON c.id = l.company_id
 """
+_PAGE_OF_IDS = (
+    "WITH page AS (SELECT u.id, u.position "
+    "FROM unnest(%(ids)s::uuid[]) WITH ORDINALITY AS u(id, position)) "
+)
 
 
-def _rows_in_order(sql: str, ids: list) -> list[dict]:
+def summary_rows(cursor) -> list[dict]:
+    """The rows of a summary statement as dicts, in page order, formats in contract order."""
+    names = [column.name for column in cursor.description]
+    rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+    rows.sort(key=lambda row: row.pop("position"))
+    for row in rows:
+        if "formats" in row:
+            row["formats"] = sorted(row["formats"], key=FORMAT_ORDER.__getitem__)
+    return rows
+
+
+def _summaries(sql: str, ids: list) -> list[dict]:
     if not ids:
         return []
     with connection.cursor() as cursor:
-        cursor.execute(sql, [ids])
-        names = [column.name for column in cursor.description]
-        by_id = {row[0]: dict(zip(names, row, strict=True)) for row in cursor.fetchall()}
-    return [by_id[pk] for pk in ids if pk in by_id]
+        cursor.execute(_PAGE_OF_IDS + sql, {"ids": ids})
+        return summary_rows(cursor)
 
 
 def company_summaries(ids: list) -> list[dict]:
-    """The companies of a search page, in the page's order, as summary rows."""
-    return _rows_in_order(_COMPANY_SUMMARIES, ids)
+    """Summary rows of these companies, in this order."""
+    return _summaries(COMPANY_SUMMARY_SQL, ids)
 
 
 def logo_summaries(ids: list) -> list[dict]:
-    """The logos of a search page, in the page's order, as summary rows with formats."""
-    rows = _rows_in_order(_LOGO_SUMMARIES, ids)
-    for row in rows:
-        row["formats"] = sorted(row["formats"], key=FORMAT_ORDER.__getitem__)
-    return rows
+    """Summary rows of these logos, in this order, with their formats."""
+    return _summaries(LOGO_SUMMARY_SQL, ids)
 
 
 def _asset_formats() -> Prefetch:

@@ -19,10 +19,8 @@ from config.api.schema import read_responses
 from directory import search
 from directory.selectors import (
     company_find,
-    company_summaries,
     domain_entries,
     logo_find,
-    logo_summaries,
 )
 from directory.serializers import (
     CompanyDetailOutputSerializer,
@@ -61,16 +59,14 @@ class CompanyListApi(APIView):
     def get(self, request):
         params = parse(CompanySearchInputSerializer, request.query_params)
         offset, limit = page_window(params["page"], params["pageSize"])
-        ids, total = search.company_page(
+        rows, total = search.company_page(
             term=params.get("q"),
             sector=params.get("sector"),
             province=params.get("province"),
             offset=offset,
             limit=limit,
         )
-        body = envelope(
-            company_summaries(ids), page=params["page"], page_size=params["pageSize"], total=total
-        )
+        body = envelope(rows, page=params["page"], page_size=params["pageSize"], total=total)
         if params.get("related"):
             # Semantic search is its own piece of work; until then nothing is related.
             body["related"] = []
@@ -131,10 +127,8 @@ class LogoListApi(APIView):
     def get(self, request):
         params = parse(LogoSearchInputSerializer, request.query_params)
         offset, limit = page_window(params["page"], params["pageSize"])
-        ids, total = search.logo_page(term=params.get("q"), offset=offset, limit=limit)
-        body = envelope(
-            logo_summaries(ids), page=params["page"], page_size=params["pageSize"], total=total
-        )
+        rows, total = search.logo_page(term=params.get("q"), offset=offset, limit=limit)
+        body = envelope(rows, page=params["page"], page_size=params["pageSize"], total=total)
         return Response(LogoSearchOutputSerializer(body).data)
 
 

@@ -19,7 +19,7 @@ def test_it_returns_the_whole_summary_of_each_company(api, django_assert_num_que
     current = make_current(LogoFactory(company=company, slug="bn-2020", title="Banco Núñez 2020"))
     LogoFactory(company=company, slug="bn-app", title="BN app", is_product=True)
 
-    with django_assert_num_queries(2):  # the page's ids with the exact total, their rows
+    with django_assert_num_queries(1):  # the ranked page, its rows and the exact total at once
         response = api.get(URL, {"q": "nunez"})
 
     assert response.status_code == 200
@@ -48,6 +48,13 @@ def test_it_returns_the_whole_summary_of_each_company(api, django_assert_num_que
         "total": 1,
         "totalPages": 1,
     }
+
+
+def test_it_lists_without_a_term_in_three_queries(api, django_assert_num_queries):
+    CompanyFactory.create_batch(3)
+
+    with django_assert_num_queries(3):  # the exact total, the page's ids, their rows
+        assert api.get(URL).json()["total"] == 3
 
 
 def test_it_shows_nulls_for_a_company_without_sector_province_or_logo(api):

@@ -29,7 +29,7 @@ def test_it_returns_logo_summaries_with_their_company(api, django_assert_num_que
     add_file(logo, png_bytes())
     add_file(logo, svg_bytes(), variant=VariantFactory(logo=logo))
 
-    with django_assert_num_queries(2):  # the page's ids with the total, their rows and formats
+    with django_assert_num_queries(1):  # the ranked page, its rows and the exact total at once
         response = api.get(URL, {"q": "pena"})
 
     assert response.json() == {
