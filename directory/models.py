@@ -133,30 +133,10 @@ class Company(models.Model):
             models.Index(fields=["name_fold", "id"], name="directory_company_name"),
             models.Index(fields=["province_fold", "name_fold"], name="directory_company_prov"),
             models.Index(fields=["sector", "name_fold"], name="directory_company_sector"),
-            models.Index(fields=["name_trigrams"], name="directory_company_trigrams"),
         ]
 
     def __str__(self) -> str:
         return self.name
-
-
-class TrigramCount(models.Model):
-    """How many companies' names contain each three-letter (or digit) trigram.
-
-    For a term of three ASCII letters or digits, `search_text LIKE '%term%'` matches
-    exactly the companies whose trigrams include it, so this is the exact total of a
-    search that would otherwise count tens of thousands of rows. Written only by
-    triggers on directory_company (migration 0005), never by Django.
-    """
-
-    trigram = models.CharField(max_length=3, primary_key=True)
-    companies = models.IntegerField()
-
-    class Meta:
-        default_permissions = ()
-
-    def __str__(self) -> str:
-        return f"{self.trigram}: {self.companies}"
 
 
 class Logo(models.Model):

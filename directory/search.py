@@ -230,89 +230,6 @@ def _plain_page(
     ), total
 
 
-# -- Broad three-letter terms --------------------------------------------------------
-#
-# A term like "ria" matches a fifth of all companies. Its exact total comes from
-# TrigramCount (models.py); its page from (1) the names that start with it (tiers 0
-# and 1, found through the trigram index), then, if those do not fill the page, (2)
-# a bar: the worst score among the k fewest-trigram names that contain it, and (3)
-# only the names with few enough trigrams to reach that bar, which Postgres finds by
-# combining the trigram index with the trigram-count index. Same order as above.
-
-# Used when the term is in at least 1 in BROAD_SHARE companies and the page ends
-# within FAST_MAX_K rows; otherwise the general statement is as fast or faster.
-BROAD_SHARE = 20
-FAST_MAX_K = 200
-
-
-def _broad_company_page(term: str, *, offset: int, limit: int) -> tuple[list[dict], int] | None:
-    k = offset + limit
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """
-            SELECT f, (SELECT companies FROM directory_trigramcount WHERE trigram = f),
-                   greatest((SELECT reltuples FROM pg_class
-                             WHERE oid = 'directory_company'::regclass), 0)
-            FROM directory_fold(%s) f WHERE f ~ '^[a-z0-9]{3}$'
-            """,
-            [term],
-        )
-        found = cursor.fetchone()
-        if found is None or found[1] is None or found[1] * BROAD_SHARE < found[2] or k > FAST_MAX_K:
-            return None
-        folded, total = found[0], found[1]
-        params = {
-            "t": folded,
-            "contains": f"%{folded}%",
-            "k": k,
-            "offset": offset,
-            "limit": limit,
-        }
-        cursor.execute(
-            """
-            WITH prefixed AS (SELECT count(*) AS n FROM directory_company s
-                              WHERE s.search_text LIKE '%%' || chr(31) || %(t)s || '%%'),
-            fewest AS (
-              SELECT s.name_fold FROM directory_company s
-              WHERE (SELECT n FROM prefixed) < %(k)s
-                AND s.search_text LIKE %(contains)s AND s.name_fold LIKE %(contains)s
-                AND strpos(s.search_text, chr(31) || %(t)s) = 0
-              ORDER BY s.name_trigrams LIMIT %(k)s)
-            SELECT (SELECT n FROM prefixed), min(similarity(name_fold, %(t)s)), count(*),
-                   coalesce(array_length(show_trgm(%(t)s), 1), 0)
-            FROM fewest
-            """,
-            params,
-        )
-        prefixed, bar, seeded, term_trigrams = cursor.fetchone()
-        if prefixed >= k:
-            max_trigrams = -1  # the names that start with the term fill the page
-        elif seeded < k or not bar:
-            return None  # too few plain name matches to set a bar: the general path
-        else:
-            max_trigrams = int(term_trigrams / bar + 1e-6)
-        sql = f"""
-            WITH candidates AS (
-              SELECT s.id, s.name_fold AS name,
-                     CASE WHEN strpos(s.search_text, chr(31) || %(t)s || chr(31)) > 0
-                          THEN 0 ELSE 1 END AS tier
-              FROM directory_company s
-              WHERE s.search_text LIKE '%%' || chr(31) || %(t)s || '%%'
-              UNION ALL
-              SELECT s.id, s.name_fold, 2 FROM directory_company s
-              WHERE s.name_trigrams <= {max_trigrams} AND s.search_text LIKE %(contains)s
-                AND strpos(s.search_text, chr(31) || %(t)s) = 0
-            ), page AS (
-              SELECT id, row_number() OVER (
-                ORDER BY tier, similarity(name, %(t)s) DESC, name, id) AS position
-              FROM candidates ORDER BY position OFFSET %(offset)s LIMIT %(limit)s
-            )
-            {_COMPANIES.rows}
-        """  # noqa: S608 - max_trigrams is an int computed here
-        cursor.execute(sql, params)
-        return selectors.summary_rows(cursor), total
-
-
 def company_page(
     *, term: str | None, sector: str | None, province: str | None, offset: int, limit: int
 ) -> tuple[list, int]:
@@ -321,10 +238,6 @@ def company_page(
     if not term:
         queryset = company_search(term=None, sector=sector, province=province)
         return _plain_page(_COMPANIES, queryset, offset=offset, limit=limit)
-    if not sector and not province and len(term) == 3:
-        broad = _broad_company_page(term, offset=offset, limit=limit)
-        if broad is not None:
-            return broad
     filters = {}
     if sector:
         filters["sector"] = (

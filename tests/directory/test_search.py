@@ -87,25 +87,6 @@ def test_logo_pages_follow_the_ranking_of_logo_search(catalogue, term):
         assert [row["id"] for row in rows] == expected[offset : offset + limit], (offset, limit)
 
 
-@pytest.mark.parametrize("term", ["ban", "BAN", "sur", "cAj"])
-def test_broad_three_letter_terms_take_the_counted_path_and_rank_the_same(catalogue, term):
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    expected = list(search.company_search(term=term).values_list("pk", flat=True))
-
-    for offset, limit in [(0, 1), (0, 20), (3, 7), (14, 50), (40, 20)]:
-        with CaptureQueriesContext(connection) as queries:
-            rows, total = search.company_page(
-                term=term, sector=None, province=None, offset=offset, limit=limit
-            )
-        assert "directory_trigramcount" in queries.captured_queries[0]["sql"]
-        if (offset, limit) == (0, 1):  # later windows may fall back to the general path
-            assert len(queries) == 3  # the count, the bar, the page
-        assert total == len(expected)
-        assert [row["id"] for row in rows] == expected[offset : offset + limit], (offset, limit)
-
-
 def test_it_counts_past_the_last_page(catalogue):
     total = Company.objects.count()
 
