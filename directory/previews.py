@@ -88,7 +88,11 @@ def render_preview(data: bytes, file_format: str) -> bytes:
                 if isinstance(exc, KeyboardInterrupt | SystemExit):
                     raise
                 raise PreviewError(f"cannot render SVG: {exc}") from exc
-        return _fit(_open_raster(bytes(png)))
+        png = bytes(png)
+        with Image.open(io.BytesIO(png), formats=["PNG"]) as drawn:  # reads the header only
+            if max(drawn.size) <= PREVIEW_MAX_PX:
+                return png  # already drawn into the box: no second encoding
+        return _fit(_open_raster(png))
     if file_format == FileFormat.PNG:
         return _fit(_open_raster(data))
     raise PreviewError(f"no preview for {file_format}")
