@@ -6,6 +6,7 @@ previews) goes through directory.services.
 """
 
 from collections import Counter
+from collections.abc import Callable
 
 from django.contrib import admin, messages
 from django.contrib.admin.views.main import ORDER_VAR
@@ -21,11 +22,19 @@ from directory.services import asset_attach, asset_delete, file_store, logo_make
 LIST_PER_PAGE = 50
 
 
-def _ranked(request, queryset, matches):
-    """Search results in the search's best-match order, unless staff sorted by a column."""
-    if request.GET.get(ORDER_VAR):
-        return matches.order_by(*queryset.query.order_by)
-    return matches
+class SearchThroughDirectory:
+    """Admin search with the API's search (directory/search.py), best match first,
+    unless staff sorted by a column."""
+
+    matches: Callable  # directory.search.company_matches or logo_matches
+
+    def get_search_results(self, request, queryset, search_term):
+        if not clean_term(search_term):
+            return queryset, False
+        found = type(self).matches(queryset, search_term)
+        if request.GET.get(ORDER_VAR):
+            found = found.order_by(*queryset.query.order_by)
+        return found, False
 
 
 @admin.register(Sector)
@@ -58,7 +67,8 @@ class DomainInline(admin.TabularInline):
 
 
 @admin.register(Company)
-class CompanyAdmin(admin.ModelAdmin):
+class CompanyAdmin(SearchThroughDirectory, admin.ModelAdmin):
+    matches = staticmethod(company_matches)
     list_display = [
         "name",
         "slug",
@@ -98,11 +108,6 @@ class CompanyAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return with_summary_fields(super().get_queryset(request))
 
-    def get_search_results(self, request, queryset, search_term):
-        if not clean_term(search_term):
-            return queryset, False
-        return _ranked(request, queryset, company_matches(queryset, search_term)), False
-
     @admin.display(description="Logos", ordering="logo_count")
     def logo_count(self, company):
         return company.logo_count or 0
@@ -133,7 +138,8 @@ class AssetInline(admin.TabularInline):
 
 
 @admin.register(Logo)
-class LogoAdmin(admin.ModelAdmin):
+class LogoAdmin(SearchThroughDirectory, admin.ModelAdmin):
+    matches = staticmethod(logo_matches)
     form = LogoAdminForm
     list_display = [
         "title",
@@ -173,11 +179,6 @@ class LogoAdmin(admin.ModelAdmin):
         if obj is not None:
             return [*self.readonly_fields, "company"]
         return self.readonly_fields
-
-    def get_search_results(self, request, queryset, search_term):
-        if not clean_term(search_term):
-            return queryset, False
-        return _ranked(request, queryset, logo_matches(queryset, search_term)), False
 
     @admin.display(description="Files", ordering="asset_count")
     def asset_count(self, logo):
