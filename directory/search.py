@@ -60,19 +60,26 @@ def _similarity(column: str, term: str) -> RawSQL:
     )
 
 
-def company_matches(queryset: QuerySet[Company], term: str | None) -> QuerySet[Company]:
-    """Companies whose name or an alternative name contains `term`, best match first."""
+def _ranked_matches(
+    queryset: QuerySet, term: str | None, *, table: str, name: str, first: tuple[str, ...] = ()
+) -> QuerySet:
+    """Rows whose search_text contains `term`, ordered by `first`, then the ranking."""
     term = clean_term(term)
     if not term:
-        return queryset.order_by("name_fold", "id")
+        return queryset.order_by(*first, name, "id")
     return (
-        queryset.filter(_match('"directory_company"."search_text"', term))
+        queryset.filter(_match(f'"{table}"."search_text"', term))
         .alias(
-            search_rank=_rank('"directory_company"."search_text"', term),
-            search_similarity=_similarity('"directory_company"."name_fold"', term),
+            search_rank=_rank(f'"{table}"."search_text"', term),
+            search_similarity=_similarity(f'"{table}"."{name}"', term),
         )
-        .order_by("search_rank", "-search_similarity", "name_fold", "id")
+        .order_by(*first, "search_rank", "-search_similarity", name, "id")
     )
+
+
+def company_matches(queryset: QuerySet[Company], term: str | None) -> QuerySet[Company]:
+    """Companies whose name or an alternative name contains `term`, best match first."""
+    return _ranked_matches(queryset, term, table="directory_company", name="name_fold")
 
 
 def company_search(
@@ -91,16 +98,8 @@ def company_search(
 
 def logo_matches(queryset: QuerySet[Logo], term: str | None) -> QuerySet[Logo]:
     """Logos whose title or company name contains `term`; current logos first."""
-    term = clean_term(term)
-    if not term:
-        return queryset.order_by("-is_current", "title_fold", "id")
-    return (
-        queryset.filter(_match('"directory_logo"."search_text"', term))
-        .alias(
-            search_rank=_rank('"directory_logo"."search_text"', term),
-            search_similarity=_similarity('"directory_logo"."title_fold"', term),
-        )
-        .order_by("-is_current", "search_rank", "-search_similarity", "title_fold", "id")
+    return _ranked_matches(
+        queryset, term, table="directory_logo", name="title_fold", first=("-is_current",)
     )
 
 
