@@ -67,6 +67,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "config.api.middleware.PublicApiMiddleware",
+    "accounts.ratelimit.PublicApiRateLimitMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -101,6 +102,9 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/account/tokens"
+LOGOUT_REDIRECT_URL = "/"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -108,14 +112,27 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-_redis_url = env_str("REDIS_URL")
+# Rate limits are counted in the default cache, which every process must share:
+# Redis. Only development may fall back to a per-process memory cache (a system
+# check warns about it).
+_redis_url = (
+    env_str("REDIS_URL")
+    if DEBUG
+    else env_required("REDIS_URL", "redis://host:6379/0, shared by every app process")
+)
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _redis_url}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _redis_url,
+            # Fail fast (a 503) rather than hold a worker when Redis is unreachable.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
         if _redis_url
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+RATELIMIT_ENABLE = True
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "Europe/Madrid"
@@ -151,8 +168,8 @@ CATALOGUE_FILE_MAX_BYTES = env_int("CATALOGUE_FILE_MAX_BYTES", 50 * 1024 * 1024,
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    "DEFAULT_AUTHENTICATION_CLASSES": [],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["accounts.authentication.BearerTokenAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["accounts.permissions.TokenScopes"],
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.api.negotiation.JsonOnlyNegotiation",
     "DEFAULT_METADATA_CLASS": None,
     "EXCEPTION_HANDLER": "config.api.errors.exception_handler",
@@ -174,6 +191,10 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": r"/v1/public",
     "SCHEMA_PATH_PREFIX_TRIM": False,
     "PREPROCESSING_HOOKS": ["config.api.schema.public_endpoints_only"],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.api.schema.response_headers",
+    ],
     "COMPONENT_SPLIT_REQUEST": True,
     "SERVERS": [{"url": SITE_URL}],
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -182,6 +203,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "EntityTypeEnum": "directory.models.EntityType",
         "VariantKindEnum": "directory.models.VariantKind",
+        "ErrorCodeEnum": "config.api.errors.ErrorCode",
+        "DeviceTokenErrorCodeEnum": "accounts.serializers.DEVICE_TOKEN_ERRORS",
     },
 }
 

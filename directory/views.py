@@ -12,6 +12,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.models import Scope
 from config.api.errors import ErrorCode, not_found
 from config.api.inputs import parse
 from config.api.pagination import envelope, page_window
@@ -35,6 +36,8 @@ from directory.serializers import (
 )
 
 TAG = "Catalogue"
+# Anonymous calls are welcome; a token must carry read:logos.
+READ_LOGOS = {"GET": Scope.READ_LOGOS}
 DOMAINS_CACHE_KEY = "directory:domains:v1"
 DOMAINS_REBUILD_SECONDS = 300
 
@@ -49,12 +52,14 @@ def _path_parameter(name: str, description: str) -> OpenApiParameter:
 
 
 class CompanyListApi(APIView):
+    required_scopes = READ_LOGOS
+
     @extend_schema(
         operation_id="searchCompanies",
         summary="Search companies by name and alternative names, ignoring accents",
         tags=[TAG],
         parameters=[CompanySearchInputSerializer],
-        responses=read_responses(CompanySearchOutputSerializer, 400),
+        responses=read_responses(CompanySearchOutputSerializer, 400, 403),
     )
     def get(self, request):
         params = parse(CompanySearchInputSerializer, request.query_params)
@@ -74,6 +79,8 @@ class CompanyListApi(APIView):
 
 
 class CompanyDetailApi(APIView):
+    required_scopes = READ_LOGOS
+
     @extend_schema(
         operation_id="getCompany",
         summary="One company with its logos, the current logo first",
@@ -82,6 +89,7 @@ class CompanyDetailApi(APIView):
         responses=read_responses(
             CompanyDetailOutputSerializer,
             400,
+            403,
             404,
             descriptions={404: "COMPANY_NOT_FOUND."},
         ),
@@ -95,12 +103,14 @@ class CompanyDetailApi(APIView):
 
 
 class DomainListApi(APIView):
+    required_scopes = READ_LOGOS
+
     @extend_schema(
         operation_id="listDomains",
         summary="Every known domain with its company, for matching on the client",
         description="Clients should cache the list for 24 hours (see Cache-Control and ETag).",
         tags=[TAG],
-        responses=read_responses(DomainListOutputSerializer),
+        responses=read_responses(DomainListOutputSerializer, 403),
     )
     def get(self, request):
         body = cache.get(DOMAINS_CACHE_KEY)
@@ -117,12 +127,14 @@ class DomainListApi(APIView):
 
 
 class LogoListApi(APIView):
+    required_scopes = READ_LOGOS
+
     @extend_schema(
         operation_id="searchLogos",
         summary="Search logo titles and company names, ignoring accents; current logos first",
         tags=[TAG],
         parameters=[LogoSearchInputSerializer],
-        responses=read_responses(LogoSearchOutputSerializer, 400),
+        responses=read_responses(LogoSearchOutputSerializer, 400, 403),
     )
     def get(self, request):
         params = parse(LogoSearchInputSerializer, request.query_params)
@@ -133,6 +145,8 @@ class LogoListApi(APIView):
 
 
 class LogoDetailApi(APIView):
+    required_scopes = READ_LOGOS
+
     @extend_schema(
         operation_id="getLogo",
         summary="One logo with its variants and files (metadata only, no links)",
@@ -141,6 +155,7 @@ class LogoDetailApi(APIView):
         responses=read_responses(
             LogoDetailOutputSerializer,
             400,
+            403,
             404,
             descriptions={404: "LOGO_NOT_FOUND."},
         ),

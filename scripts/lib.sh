@@ -124,3 +124,33 @@ ensure_database() {
     "$bindir/createdb" -h 127.0.0.1 -p "$port" -U postgres "$db"
   fi
 }
+
+ensure_redis_binaries() {
+  command -v redis-server >/dev/null || apt_install redis-server
+}
+
+# start_redis NAME PORT: a cache-only Redis in .local/redis-NAME on 127.0.0.1:PORT.
+start_redis() {
+  local name=$1 port=$2 dir="$LOCAL/redis-$1"
+  mkdir -p "$dir"
+  if redis-cli -h 127.0.0.1 -p "$port" ping >/dev/null 2>&1; then return; fi
+  log "starting Redis on 127.0.0.1:$port"
+  # Rate-limit counters live for a minute: nothing is worth writing to disk.
+  redis-server --bind 127.0.0.1 --port "$port" --dir "$dir" --save "" --appendonly no \
+    --daemonize yes --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" >/dev/null
+  local tries=0
+  until redis-cli -h 127.0.0.1 -p "$port" ping >/dev/null 2>&1; do
+    tries=$((tries + 1)); [ "$tries" -lt 50 ] || die "Redis did not start; see $dir/redis.log"
+    sleep 0.1
+  done
+}
+
+stop_redis() {
+  local pidfile="$LOCAL/redis-$1/redis.pid"
+  if [ -f "$pidfile" ]; then kill "$(cat "$pidfile")" 2>/dev/null || true; rm -f "$pidfile"; fi
+}
+
+# The browser tests drive Debian's chromium through Playwright (no browser download).
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] || apt_install chromium
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install everything, start the project-local PostgreSQL, load the demo catalogue
+# Install everything, start the project-local PostgreSQL and Redis, load the demo catalogue
 # once, and serve the site and API on http://127.0.0.1:8000.
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -10,6 +10,11 @@ if [ -z "${DATABASE_URL:-}" ]; then
   start_postgres dev 54320
   ensure_database 54320 logodir
   export DATABASE_URL="postgres://postgres@127.0.0.1:54320/logodir"
+fi
+if [ -z "${REDIS_URL:-}" ]; then
+  ensure_redis_binaries
+  start_redis dev 56380
+  export REDIS_URL="redis://127.0.0.1:56380/0"
 fi
 export DEBUG="${DEBUG:-1}"
 

@@ -1,16 +1,26 @@
 #!/usr/bin/env bash
 # Install everything, start throwaway servers on loopback, and run every check:
-# ruff, the OpenAPI validation and the whole pytest suite against real PostgreSQL.
+# ruff, the OpenAPI validation and the whole pytest suite against real PostgreSQL,
+# real Redis and Debian's chromium.
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 ensure_venv
+STARTED=()
+trap 'for server in "${STARTED[@]}"; do "stop_$server" test; done' EXIT
 if [ -z "${DATABASE_URL:-}" ]; then
   ensure_postgres_binaries
   start_postgres test 54321 fresh
-  trap 'stop_postgres test' EXIT
+  STARTED+=(postgres)
   export DATABASE_URL="postgres://postgres@127.0.0.1:54321/logodir"
 fi
+if [ -z "${REDIS_URL:-}" ]; then
+  ensure_redis_binaries
+  start_redis test 56381
+  STARTED+=(redis)
+  export REDIS_URL="redis://127.0.0.1:56381/0"
+fi
+ensure_chromium
 export DEBUG=1 SECRET_KEY="test-only-secret-key" SITE_URL="http://testserver"
 
 log "ruff"

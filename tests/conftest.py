@@ -48,7 +48,9 @@ class ContractClient(APIClient):
         path = request["PATH_INFO"]
         if path.startswith("/v1/public/") and not path.endswith("openapi.json"):
             body = json.loads(response.content) if response.content else None
-            served_document().validate(request["REQUEST_METHOD"], path, response.status_code, body)
+            served_document().validate(
+                request["REQUEST_METHOD"], path, response.status_code, body, response.headers
+            )
         return response
 
 

@@ -6,6 +6,8 @@ import factory
 from django.db import transaction
 from PIL import Image
 
+from accounts.models import Scope, Source, User
+from accounts.services import token_issue
 from directory.models import Company, Domain, EntityType, Logo, Sector, Variant, VariantKind
 from directory.services import asset_attach, file_store, logo_make_current
 
@@ -87,3 +89,38 @@ def make_current(logo: Logo) -> Logo:
     logo_make_current(logo=logo)
     logo.refresh_from_db()
     return logo
+
+
+PASSWORD = "correct-horse-battery-staple"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = User
+
+    email = factory.Sequence(lambda n: f"person{n}@example.com")
+    first_name = factory.Sequence(lambda n: f"Person {n}")
+    password = factory.django.Password(PASSWORD)
+
+
+def token_for(
+    user: User | None = None,
+    *,
+    scopes: list[str] | None = None,
+    source: str = Source.API,
+    expires_at=None,
+    name: str = "Test token",
+) -> str:
+    """The secret of a new token (all scopes unless told), made the way the app makes them."""
+    issued = token_issue(
+        user=user or UserFactory(),
+        name=name,
+        scopes=Scope.values if scopes is None else scopes,
+        source=source,
+        expires_at=expires_at,
+    )
+    return issued.secret
+
+
+def bearer(secret: str) -> dict[str, str]:
+    return {"HTTP_AUTHORIZATION": f"Bearer {secret}"}

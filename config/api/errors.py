@@ -12,9 +12,10 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from rest_framework import exceptions, status
 from rest_framework.response import Response
-from rest_framework.views import set_rollback
 
 logger = logging.getLogger(__name__)
 
@@ -42,12 +43,22 @@ class ErrorCode(StrEnum):
     SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE"
 
 
+class DeviceFlowErrorCode(StrEnum):
+    """RFC 8628 §3.5 answers of POST /device/token, lower case as OAuth spells them."""
+
+    AUTHORIZATION_PENDING = "authorization_pending"
+    SLOW_DOWN = "slow_down"
+    ACCESS_DENIED = "access_denied"
+    EXPIRED_TOKEN = "expired_token"  # noqa: S105
+    INVALID_GRANT = "invalid_grant"
+
+
 class ApiError(Exception):
     """An error the API reports to its client, with its HTTP status."""
 
     def __init__(
         self,
-        code: ErrorCode,
+        code: ErrorCode | DeviceFlowErrorCode,
         message: str,
         *,
         status_code: int,
@@ -84,6 +95,54 @@ def not_found(code: ErrorCode, message: str) -> ApiError:
     return ApiError(code, message, status_code=status.HTTP_404_NOT_FOUND)
 
 
+def invalid_token(message: str) -> ApiError:
+    return ApiError(
+        ErrorCode.INVALID_TOKEN,
+        message,
+        status_code=status.HTTP_401_UNAUTHORIZED,
+        headers={
+            "WWW-Authenticate": f'Bearer error="invalid_token", error_description="{message}"'
+        },
+    )
+
+
+def token_missing() -> ApiError:
+    # RFC 6750 §3.1: a request without credentials gets the challenge without an error code.
+    return ApiError(
+        ErrorCode.INVALID_TOKEN,
+        "This endpoint needs a bearer token: Authorization: Bearer <token>.",
+        status_code=status.HTTP_401_UNAUTHORIZED,
+        headers={"WWW-Authenticate": "Bearer"},
+    )
+
+
+def token_revoked() -> ApiError:
+    return ApiError(
+        ErrorCode.TOKEN_REVOKED,
+        "The token was revoked.",
+        status_code=status.HTTP_401_UNAUTHORIZED,
+        headers={"WWW-Authenticate": 'Bearer error="invalid_token", error_description="revoked"'},
+    )
+
+
+def insufficient_scope(scope: str) -> ApiError:
+    return ApiError(
+        ErrorCode.INSUFFICIENT_SCOPE,
+        f"The token lacks the {scope} scope this endpoint needs.",
+        status_code=status.HTTP_403_FORBIDDEN,
+        headers={"WWW-Authenticate": f'Bearer error="insufficient_scope", scope="{scope}"'},
+    )
+
+
+def rate_limited(retry_after: int) -> ApiError:
+    return ApiError(
+        ErrorCode.RATE_LIMITED,
+        f"Too many requests; retry in {retry_after} s.",
+        status_code=status.HTTP_429_TOO_MANY_REQUESTS,
+        headers={"Retry-After": str(retry_after)},
+    )
+
+
 def _flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
     """DRF's nested ValidationError detail as {"field.sub": ["message", ...]}."""
     if isinstance(detail, dict):
@@ -118,13 +177,10 @@ def to_api_error(exc: Exception) -> ApiError:
         )
     if isinstance(exc, exceptions.NotFound | Http404):
         return not_found(ErrorCode.NOT_FOUND, "No such endpoint or resource.")
-    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
-        return ApiError(
-            ErrorCode.INVALID_TOKEN,
-            "A valid bearer token is required.",
-            status_code=status.HTTP_401_UNAUTHORIZED,
-            headers={"WWW-Authenticate": 'Bearer error="invalid_token"'},
-        )
+    if isinstance(exc, exceptions.NotAuthenticated):
+        return token_missing()
+    if isinstance(exc, exceptions.AuthenticationFailed):
+        return invalid_token("The token is not valid.")
     if isinstance(exc, exceptions.PermissionDenied | PermissionDenied):
         return ApiError(
             ErrorCode.INSUFFICIENT_SCOPE,
@@ -132,15 +188,11 @@ def to_api_error(exc: Exception) -> ApiError:
             status_code=status.HTTP_403_FORBIDDEN,
         )
     if isinstance(exc, exceptions.Throttled):
-        wait = max(1, int(exc.wait or 1))
-        return ApiError(
-            ErrorCode.RATE_LIMITED,
-            "Too many requests; retry later.",
-            status_code=status.HTTP_429_TOO_MANY_REQUESTS,
-            headers={"Retry-After": str(wait)},
-        )
-    if isinstance(exc, OperationalError | InterfaceError):
-        logger.warning("database unavailable: %s", exc)
+        return rate_limited(max(1, int(exc.wait or 1)))
+    if isinstance(
+        exc, OperationalError | InterfaceError | RedisConnectionError | RedisTimeoutError
+    ):
+        logger.warning("backing service unavailable: %s", exc)
         return service_unavailable()
     if isinstance(exc, DatabaseError):
         logger.exception("database error")
@@ -167,6 +219,9 @@ def service_unavailable() -> ApiError:
 
 
 def exception_handler(exc: Exception, context: dict) -> Response:
+    # Imported here: DRF's views module loads the authentication classes, which use this module.
+    from rest_framework.views import set_rollback
+
     error = to_api_error(exc)
     set_rollback()
     return Response(error.body(), status=error.status_code, headers=error.headers)

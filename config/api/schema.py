@@ -20,8 +20,9 @@ class ValidationErrorSerializer(ErrorSerializer):
 
 _DESCRIPTIONS = {
     400: "INVALID_REQUEST: a parameter or the body fails validation.",
-    401: "INVALID_TOKEN or TOKEN_REVOKED.",
-    403: "INSUFFICIENT_SCOPE.",
+    401: "INVALID_TOKEN (malformed, unknown or expired token, or none where one is needed) "
+    "or TOKEN_REVOKED, with WWW-Authenticate.",
+    403: "INSUFFICIENT_SCOPE, with WWW-Authenticate.",
     404: "The resource does not exist.",
     405: "METHOD_NOT_ALLOWED.",
     429: "RATE_LIMITED, with Retry-After.",
@@ -31,10 +32,13 @@ _DESCRIPTIONS = {
 
 
 def error_responses(*statuses: int, descriptions: dict[int, str] | None = None) -> dict:
-    """Error responses for @extend_schema; 405, 500 and 503 apply to every endpoint."""
+    """Error responses for @extend_schema.
+
+    401 (a bad token is refused everywhere), 405, 429, 500 and 503 apply to every endpoint.
+    """
     descriptions = {**_DESCRIPTIONS, **(descriptions or {})}
     responses = {}
-    for status_code in sorted({*statuses, 405, 500, 503}):
+    for status_code in sorted({*statuses, 401, 405, 429, 500, 503}):
         serializer = ValidationErrorSerializer if status_code == 400 else ErrorSerializer
         responses[status_code] = OpenApiResponse(serializer, description=descriptions[status_code])
     return responses
@@ -52,3 +56,46 @@ def read_responses(serializer, *error_statuses: int, descriptions: dict[int, str
 def public_endpoints_only(endpoints):
     """The document describes /v1/public and nothing else (not the admin, not the site)."""
     return [endpoint for endpoint in endpoints if endpoint[0].startswith("/v1/public/")]
+
+
+_INTEGER = {"type": "integer", "minimum": 0}
+_HEADERS = {
+    "X-RateLimit-Limit": ("Requests allowed in the current window.", _INTEGER),
+    "X-RateLimit-Remaining": ("Requests left in the current window.", _INTEGER),
+    "X-RateLimit-Reset": ("Seconds until the current window resets.", _INTEGER),
+    "Retry-After": ("Seconds to wait before retrying.", {"type": "integer", "minimum": 1}),
+    "WWW-Authenticate": ("The bearer challenge (RFC 6750).", {"type": "string"}),
+    "ETag": ("Tag for If-None-Match.", {"type": "string"}),
+}
+_RATE_LIMIT = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]
+_HEADERS_BY_STATUS = {
+    "401": ["WWW-Authenticate"],
+    "403": ["WWW-Authenticate"],
+    "429": ["Retry-After"],
+    "503": ["Retry-After"],
+}
+
+
+def _header(name: str, *, required: bool) -> dict:
+    description, schema = _HEADERS[name]
+    return {"description": description, "required": required, "schema": schema}
+
+
+def response_headers(result, generator, request, public):
+    """Every response carries the rate-limit headers; some statuses add their own.
+
+    A 503 may come from the rate limiter's own store being down, when there is no
+    count to report: there, and only there, the rate-limit headers are optional.
+    """
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            for status_code, response in operation.get("responses", {}).items():
+                headers = {
+                    name: _header(name, required=status_code != "503") for name in _RATE_LIMIT
+                }
+                for name in _HEADERS_BY_STATUS.get(status_code, []):
+                    headers[name] = _header(name, required=True)
+                if method == "get" and status_code in ("200", "304"):
+                    headers["ETag"] = _header("ETag", required=True)
+                response["headers"] = headers
+    return result

@@ -31,6 +31,7 @@ PRODUCTION = {
     "SECRET_KEY": "s" * 50,
     "DATABASE_URL": "postgres://app:pw@db:5432/logos",
     "SITE_URL": "https://logos.example",
+    "REDIS_URL": "redis://cache:6379/0",
 }
 
 
@@ -38,7 +39,7 @@ def test_it_starts_in_production_with_its_secrets():
     assert start(**PRODUCTION).returncode == 0
 
 
-@pytest.mark.parametrize("missing", ["SECRET_KEY", "DATABASE_URL", "SITE_URL"])
+@pytest.mark.parametrize("missing", ["SECRET_KEY", "DATABASE_URL", "SITE_URL", "REDIS_URL"])
 def test_it_refuses_to_start_in_production_without(missing):
     env = {key: value for key, value in PRODUCTION.items() if key != missing}
 

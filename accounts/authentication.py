@@ -1,0 +1,94 @@
+"""Who is calling the public API: the bearer token, read once per request.
+
+The rate limiter (a middleware, it must count unknown paths too) and DRF's
+authentication both need the answer; it is worked out once and kept on the
+request. A token that fails the checksum is refused before any database read.
+"""
+
+from dataclasses import dataclass
+
+from django.http import HttpRequest
+from django.utils import timezone
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework.authentication import BaseAuthentication
+
+from accounts.models import ApiToken
+from accounts.permissions import token_required
+from accounts.selectors import token_for_secret
+from accounts.services import token_touch
+from accounts.tokens import token_well_formed
+from config.api.errors import ApiError, invalid_token, token_revoked
+
+
+@dataclass(frozen=True)
+class Bearer:
+    """The outcome of reading the Authorization header: a live token, a refusal, or neither."""
+
+    token: ApiToken | None = None
+    refusal: ApiError | None = None
+
+
+ANONYMOUS = Bearer()
+_ATTRIBUTE = "_logodir_bearer"
+
+
+def bearer_of(request: HttpRequest) -> Bearer:
+    bearer = getattr(request, _ATTRIBUTE, None)
+    if bearer is None:
+        bearer = _read(request.META.get("HTTP_AUTHORIZATION"))
+        setattr(request, _ATTRIBUTE, bearer)
+    return bearer
+
+
+def _read(header: str | None) -> Bearer:
+    if header is None:
+        return ANONYMOUS
+    scheme, _, secret = header.strip().partition(" ")
+    secret = secret.strip()
+    if scheme.lower() != "bearer" or not secret:
+        return Bearer(refusal=invalid_token("Send the token as Authorization: Bearer <token>."))
+    if not token_well_formed(secret):
+        return Bearer(refusal=invalid_token("The token is malformed or mistyped."))
+    token = token_for_secret(secret)
+    if token is None or not token.user.is_active:
+        return Bearer(refusal=invalid_token("The token is not known."))
+    if token.revoked_at is not None:
+        return Bearer(refusal=token_revoked())
+    if token.is_expired(timezone.now()):
+        return Bearer(refusal=invalid_token("The token has expired."))
+    return Bearer(token=token)
+
+
+class BearerTokenAuthentication(BaseAuthentication):
+    """`Authorization: Bearer lgd_...`. A bad token is refused, never taken as anonymous."""
+
+    def authenticate(self, request):
+        bearer = bearer_of(request._request)
+        if bearer.refusal is not None:
+            raise bearer.refusal
+        if bearer.token is None:
+            return None
+        token_touch(token=bearer.token)
+        return bearer.token.user, bearer.token
+
+    def authenticate_header(self, request) -> str:
+        return "Bearer"
+
+
+class BearerTokenScheme(OpenApiAuthenticationExtension):
+    target_class = BearerTokenAuthentication
+    name = "bearerToken"
+
+    def get_security_requirement(self, auto_schema):
+        requirement = {self.name: []}
+        # An empty requirement is OpenAPI's way of saying "or no token at all".
+        return [requirement] if token_required(auto_schema.view) else [requirement, {}]
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": (
+                "An API token (lgd_...) made in the account area or through the device-link flow."
+            ),
+        }

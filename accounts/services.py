@@ -1,0 +1,230 @@
+"""Writes about people and their credentials: tokens and the device-link flow."""
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from accounts.models import (
+    USER_CODE_ALPHABET,
+    ApiToken,
+    DeviceCode,
+    DeviceCodeStatus,
+    Plan,
+    Scope,
+    Source,
+    User,
+)
+from accounts.tokens import token_digest, token_display_prefix, token_generate
+from config.api.errors import DeviceFlowErrorCode
+
+# lastUsedAt is for people deciding which token to revoke; minute precision is
+# plenty and spares a write on every request.
+LAST_USED_PRECISION = timedelta(minutes=1)
+
+DEVICE_CODE_LIFETIME = timedelta(seconds=900)
+DEVICE_POLL_INTERVAL = 5
+DEVICE_SLOW_DOWN_STEP = 5
+DEVICE_TOKEN_LIFETIME = timedelta(days=365)
+DEVICE_TOKEN_NAMES = {Source.FIGMA: "FIGMA plugin", Source.CHROME: "CHROME extension"}
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    """A new token and its secret, which exists only here and in the response that shows it."""
+
+    token: ApiToken
+    secret: str
+
+
+def user_ensure(*, email: str, plan: Plan | None = None) -> User:
+    """The user with this email, created without a usable password if missing."""
+    email = User.objects.normalize_email(email).lower()
+    user = User.objects.filter(email=email).first()
+    if user is None:
+        user = User.objects.create_user(email, None, **({"plan": plan} if plan else {}))
+    elif plan and user.plan != plan:
+        user.plan = plan
+        user.save(update_fields=["plan"])
+    return user
+
+
+def user_set_password(*, user: User, password: str) -> None:
+    user.set_password(password)
+    user.save(update_fields=["password"])
+
+
+def token_issue(
+    *,
+    user: User,
+    name: str,
+    scopes: list[str],
+    source: str = Source.API,
+    expires_at: datetime | None = None,
+) -> IssuedToken:
+    secret = token_generate()
+    token = ApiToken.objects.create(
+        user=user,
+        name=name,
+        prefix=token_display_prefix(secret),
+        digest=token_digest(secret),
+        scopes=sorted(set(scopes), key=Scope.values.index),
+        source=source,
+        expires_at=expires_at,
+    )
+    return IssuedToken(token=token, secret=secret)
+
+
+def token_revoke(*, token: ApiToken) -> None:
+    """Revoke once: a second revocation keeps the first time."""
+    now = timezone.now()
+    ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=now)
+    token.revoked_at = token.revoked_at or now
+
+
+def token_touch(*, token: ApiToken) -> None:
+    now = timezone.now()
+    if token.last_used_at is not None and now - token.last_used_at < LAST_USED_PRECISION:
+        return
+    ApiToken.objects.filter(
+        Q(last_used_at__isnull=True) | Q(last_used_at__lt=now - LAST_USED_PRECISION), pk=token.pk
+    ).update(last_used_at=now)
+    token.last_used_at = now
+
+
+def _device_digest(device_code: str) -> str:
+    return hashlib.sha256(device_code.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class StartedDeviceCode:
+    device_code: DeviceCode
+    secret: str
+
+
+def device_code_start(*, source: str, client_name: str = "") -> StartedDeviceCode:
+    now = timezone.now()
+    secret = secrets.token_urlsafe(32)  # 43 URL-safe characters
+    while True:
+        user_code = "".join(secrets.choice(USER_CODE_ALPHABET) for _ in range(8))
+        try:
+            with transaction.atomic():
+                device_code = DeviceCode.objects.create(
+                    digest=_device_digest(secret),
+                    user_code=user_code,
+                    source=source,
+                    client_name=client_name,
+                    interval=DEVICE_POLL_INTERVAL,
+                    created_at=now,
+                    expires_at=now + DEVICE_CODE_LIFETIME,
+                )
+        except IntegrityError:
+            # 20^8 codes: a clash with a stored code is rare, and a new draw fixes it.
+            continue
+        return StartedDeviceCode(device_code=device_code, secret=secret)
+
+
+class DeviceCodeNotPending(Exception):
+    """The code was already decided, or it expired, before this decision."""
+
+    def __init__(self, device_code: DeviceCode, reason: str) -> None:
+        super().__init__(reason)
+        self.device_code = device_code
+        self.reason = reason
+
+
+def device_code_decide(*, device_code: DeviceCode, user: User, approve: bool) -> DeviceCode:
+    """Approve or deny for this user: the grant is bound to the person who decided."""
+    with transaction.atomic():
+        locked = DeviceCode.objects.select_for_update().get(pk=device_code.pk)
+        now = timezone.now()
+        if locked.status != DeviceCodeStatus.PENDING:
+            raise DeviceCodeNotPending(locked, "already decided")
+        if locked.is_expired(now):
+            raise DeviceCodeNotPending(locked, "expired")
+        locked.status = DeviceCodeStatus.APPROVED if approve else DeviceCodeStatus.DENIED
+        locked.user = user
+        locked.decided_at = now
+        locked.save(update_fields=["status", "user", "decided_at"])
+    return locked
+
+
+class DeviceFlowError(Exception):
+    """An RFC 8628 §3.5 answer to a poll that does not get a token."""
+
+    def __init__(self, error: DeviceFlowErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.error = error
+        self.message = message
+
+
+def device_code_exchange(*, secret: str) -> IssuedToken:
+    """One poll of the plugin: a token exactly once, after approval.
+
+    The row is locked for the whole check-and-issue, so simultaneous polls are
+    answered one after the other and only the first after approval gets the token.
+    """
+    with transaction.atomic():
+        device_code = (
+            DeviceCode.objects.select_for_update(of=("self",))
+            .select_related("user")
+            .filter(digest=_device_digest(secret))
+            .first()
+        )
+        if device_code is None or device_code.status == DeviceCodeStatus.EXCHANGED:
+            raise DeviceFlowError(
+                DeviceFlowErrorCode.INVALID_GRANT,
+                "Unknown device code, or already exchanged for a token.",
+            )
+        now = timezone.now()
+        if device_code.is_expired(now):
+            raise DeviceFlowError(
+                DeviceFlowErrorCode.EXPIRED_TOKEN, "The device code expired; start again."
+            )
+        refusal = _device_poll_refusal(device_code, now)
+        if refusal is None:
+            issued = token_issue(
+                user=device_code.user,
+                name=device_code.client_name or DEVICE_TOKEN_NAMES[device_code.source],
+                scopes=Scope.values,
+                source=device_code.source,
+                expires_at=now + DEVICE_TOKEN_LIFETIME,
+            )
+            device_code.status = DeviceCodeStatus.EXCHANGED
+            device_code.token = issued.token
+        device_code.save(update_fields=["last_polled_at", "interval", "status", "token"])
+    # Raised after the commit: the poll time and a slowed-down interval must be kept.
+    if refusal is not None:
+        raise refusal
+    return issued
+
+
+def _device_poll_refusal(device_code: DeviceCode, now: datetime) -> DeviceFlowError | None:
+    """Records this poll on the (locked) row and says why it gets no token, if it does not."""
+    last_polled_at, device_code.last_polled_at = device_code.last_polled_at, now
+    if last_polled_at is not None and now - last_polled_at < timedelta(
+        seconds=device_code.interval
+    ):
+        # RFC 8628 §3.5: the interval grows by 5 s for this and every later poll.
+        device_code.interval += DEVICE_SLOW_DOWN_STEP
+        return DeviceFlowError(
+            DeviceFlowErrorCode.SLOW_DOWN,
+            f"Polling too fast: wait at least {device_code.interval} s between polls.",
+        )
+    if device_code.status == DeviceCodeStatus.DENIED:
+        return DeviceFlowError(DeviceFlowErrorCode.ACCESS_DENIED, "The user denied the request.")
+    if device_code.status == DeviceCodeStatus.PENDING:
+        return DeviceFlowError(
+            DeviceFlowErrorCode.AUTHORIZATION_PENDING, "The user has not confirmed yet."
+        )
+    return None
+
+
+def device_codes_prune(*, older_than: timedelta) -> int:
+    """Delete codes that expired more than `older_than` ago; their user codes become free."""
+    deleted, _ = DeviceCode.objects.filter(expires_at__lt=timezone.now() - older_than).delete()
+    return deleted
