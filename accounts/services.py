@@ -53,6 +53,11 @@ def user_ensure(*, email: str, plan: Plan | None = None) -> User:
     return user
 
 
+def user_signup(*, email: str, password: str, first_name: str | None = None) -> User:
+    """A person signing up on the website. IntegrityError if the email is already taken."""
+    return User.objects.create_user(email, password, first_name=first_name or None)
+
+
 def user_set_password(*, user: User, password: str) -> None:
     user.set_password(password)
     user.save(update_fields=["password"])

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularSwaggerView
 
+from accounts import pages as account_pages
 from config.api.views import OpenApiDocumentApi, UnknownPathApi
 from directory import pages
 from directory.views import serve_preview
@@ -20,6 +21,16 @@ urlpatterns = [
     path("", pages.home, name="home"),
     path("companies/<slug:slug>", pages.company_page, name="company-page"),
     path("logos/<slug:slug>", pages.logo_page, name="logo-page"),
+    path("accounts/login/", account_pages.LoginPage.as_view(), name="login"),
+    path("accounts/logout/", account_pages.LogoutPage.as_view(), name="logout"),
+    path("accounts/signup/", account_pages.signup_page, name="signup"),
+    path("account/tokens", account_pages.tokens_page, name="account-tokens"),
+    path(
+        "account/tokens/<int:pk>/revoke",
+        account_pages.token_revoke_page,
+        name="account-token-revoke",
+    ),
+    path("device", account_pages.device_page, name="device"),
     re_path(r"^media/previews/(?P<name>.+)$", serve_preview, name="preview"),
 ]
 

@@ -1,0 +1,318 @@
+"""The website's account pages: login, sign-up, API tokens and the device-link page.
+
+Thin views: forms validate, services write, selectors read. The pages render
+Django's own messages (form errors, password rules) in Spanish, the site's
+language, without changing the project's LANGUAGE_CODE, which the API and the
+admin share.
+"""
+
+import math
+from dataclasses import dataclass
+from functools import wraps
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.template.response import SimpleTemplateResponse
+from django.utils import timezone, translation
+from django.utils.decorators import method_decorator
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+from django_ratelimit.core import get_usage
+
+from accounts.forms import (
+    SCOPE_LABELS,
+    SOURCE_LABELS,
+    DeviceCodeForm,
+    LoginForm,
+    SignupForm,
+    TokenCreateForm,
+)
+from accounts.models import ApiToken, DeviceCode, DeviceCodeStatus, Scope, Source
+from accounts.selectors import device_code_for_user_code, token_of, tokens_of
+from accounts.services import (
+    DEVICE_TOKEN_LIFETIME,
+    DeviceCodeNotPending,
+    device_code_decide,
+    token_issue,
+    token_revoke,
+    user_signup,
+)
+from config.api.client_ip import client_ip
+
+SITE_LANGUAGE = "es"
+
+
+def in_site_language(view):
+    """Runs the view, and renders its response, with Django's messages in Spanish."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        with translation.override(SITE_LANGUAGE):
+            response = view(request, *args, **kwargs)
+            # Class-based views answer with a lazy TemplateResponse: render it here,
+            # while the language is still active.
+            if isinstance(response, SimpleTemplateResponse):
+                response.render()
+        return response
+
+    return wrapper
+
+
+# Login, logout, sign-up
+
+
+@method_decorator(in_site_language, name="dispatch")
+class LoginPage(auth_views.LoginView):
+    form_class = LoginForm
+    redirect_authenticated_user = True
+
+
+class LogoutPage(auth_views.LogoutView):
+    """POST only (Django's LogoutView); the nav holds the form."""
+
+
+def _next_url(request) -> str:
+    """Where to go after sign-up: a `next` on this site, else the tokens page."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return settings.LOGIN_REDIRECT_URL
+
+
+@in_site_language
+def signup_page(request):
+    if request.user.is_authenticated:
+        return redirect(_next_url(request))
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = user_signup(
+                email=form.cleaned_data["email"],
+                password=form.cleaned_data["password1"],
+                first_name=form.cleaned_data["first_name"],
+            )
+        except IntegrityError:
+            # The same email signed up between the form's check and this insert.
+            form.add_error("email", "Ya existe una cuenta con este correo.")
+        else:
+            login(request, user)
+            messages.success(request, "Cuenta creada. Ya has iniciado sesión.")
+            return redirect(_next_url(request))
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    return render(request, "accounts/signup.html", {"form": form, "next": next_url})
+
+
+# API tokens
+
+
+@dataclass(frozen=True)
+class TokenRow:
+    token: ApiToken
+    source: str
+    expired: bool
+
+    @property
+    def live(self) -> bool:
+        return self.token.revoked_at is None and not self.expired
+
+
+def _tokens_page(request, form: TokenCreateForm, new_secret: str | None = None):
+    now = timezone.now()
+    rows = [
+        TokenRow(token=token, source=SOURCE_LABELS[token.source], expired=token.is_expired(now))
+        for token in tokens_of(request.user)
+    ]
+    return render(
+        request,
+        "accounts/tokens.html",
+        {"form": form, "rows": rows, "new_secret": new_secret},
+    )
+
+
+@never_cache
+@in_site_language
+@login_required
+def tokens_page(request):
+    if request.method != "POST":
+        return _tokens_page(request, TokenCreateForm())
+    form = TokenCreateForm(request.POST)
+    if not form.is_valid():
+        return _tokens_page(request, form)
+    issued = token_issue(
+        user=request.user,
+        name=form.cleaned_data["name"],
+        scopes=form.cleaned_data["scopes"],
+        source=form.cleaned_data["source"],
+        expires_at=form.expires_at(timezone.now()),
+    )
+    # The secret exists only in this response (never_cache keeps it out of caches):
+    # not in the session, a message or a redirect, so a reload cannot show it again.
+    return _tokens_page(request, TokenCreateForm(), new_secret=issued.secret)
+
+
+@in_site_language
+@login_required
+@require_POST
+def token_revoke_page(request, pk: int):
+    token = token_of(request.user, pk)
+    if token is None:
+        raise Http404
+    if token.revoked_at is not None:
+        messages.info(request, f"El token «{token.name}» ya estaba revocado.")
+    else:
+        token_revoke(token=token)
+        messages.success(request, f"Token «{token.name}» revocado: ya no sirve para la API.")
+    return redirect("account-tokens")
+
+
+# Device link (RFC 8628): the person approves or denies what a plugin asked for.
+
+DEVICE_CODE_GROUP = "device-user-code"
+# RFC 8628 §5.1's worked example: 8 base-20 characters and 5 guesses per code lifetime
+# (15 minutes) keep the chance of hitting someone's code near 2^-32.
+DEVICE_CODE_RATE = "5/15m"
+
+
+def _wrong_codes_of_user(group: str, request) -> str:
+    return f"user:{request.user.pk}"
+
+
+def _wrong_codes_of_ip(group: str, request) -> str:
+    return f"ip:{client_ip(request)}"
+
+
+def _wrong_code_usage(request, *, increment: bool) -> list[dict]:
+    usages = (
+        get_usage(
+            request, group=DEVICE_CODE_GROUP, key=key, rate=DEVICE_CODE_RATE, increment=increment
+        )
+        for key in (_wrong_codes_of_user, _wrong_codes_of_ip)
+    )
+    return [usage for usage in usages if usage is not None]
+
+
+def _wrong_code_wait(request) -> int | None:
+    """Seconds until this person and address may try a code again; None if they may now.
+
+    The counts are of wrong codes only, so the limit is reached after the 5th and
+    every attempt after that is refused, a right code too, until the window ends.
+    """
+    waits = [
+        # django-ratelimit's window includes its last second.
+        usage["time_left"] + 1
+        for usage in _wrong_code_usage(request, increment=False)
+        if usage["count"] >= usage["limit"]
+    ]
+    return max(waits, default=None)
+
+
+def _count_wrong_code(request) -> None:
+    _wrong_code_usage(request, increment=True)
+
+
+DEVICE_APP_NAMES = {Source.FIGMA: "Figma", Source.CHROME: "Chrome"}
+NOT_PENDING_MESSAGES = {
+    "expired": "Este código ha caducado. Vuelve al plugin y empieza de nuevo para obtener otro.",
+    "already decided": (
+        "Este código ya se ha usado: se aprobó o se denegó antes. "
+        "Si necesitas vincular el plugin otra vez, empieza de nuevo desde el plugin."
+    ),
+}
+
+
+def _not_pending_reason(device_code: DeviceCode) -> str | None:
+    # The same reasons, in the same order, as device_code_decide gives them.
+    if device_code.status != DeviceCodeStatus.PENDING:
+        return "already decided"
+    if device_code.is_expired(timezone.now()):
+        return "expired"
+    return None
+
+
+def _device_page(request, form: DeviceCodeForm, *, status: int = 200, **context):
+    return render(request, "accounts/device.html", {"form": form, **context}, status=status)
+
+
+@never_cache
+@in_site_language
+@login_required
+def device_page(request):
+    if request.method == "POST":
+        form = DeviceCodeForm(request.POST)
+    else:
+        code = request.GET.get("code", "")
+        form = DeviceCodeForm({"user_code": code}) if code.strip() else DeviceCodeForm()
+    if not form.is_bound:
+        return _device_page(request, form)
+    if not form.is_valid():
+        return _device_page(request, form, status=400)
+
+    # Checked before any lookup: over the limit, a right code is refused as well.
+    wait = _wrong_code_wait(request)
+    if wait is not None:
+        response = _device_page(
+            request, form, status=429, wait_minutes=math.ceil(wait / 60), limited=True
+        )
+        response["Retry-After"] = str(wait)
+        return response
+
+    device_code = device_code_for_user_code(form.cleaned_data["user_code"])
+    if device_code is None:
+        _count_wrong_code(request)
+        form.add_error(
+            "user_code",
+            "Este código no existe. Compruébalo en el plugin: son 8 letras, como WDJB-MJHT.",
+        )
+        return _device_page(request, form, status=400)
+
+    action = form.cleaned_data["action"]
+    if request.method == "POST" and action:
+        try:
+            decided = device_code_decide(
+                device_code=device_code, user=request.user, approve=action == "approve"
+            )
+        except DeviceCodeNotPending as refused:
+            return _device_page(
+                request,
+                form,
+                status=409,
+                device_code=refused.device_code,
+                problem=NOT_PENDING_MESSAGES[refused.reason],
+            )
+        return render(
+            request,
+            "accounts/device_done.html",
+            {
+                "device_code": decided,
+                "approved": decided.status == DeviceCodeStatus.APPROVED,
+                "app_name": DEVICE_APP_NAMES[decided.source],
+                "source": SOURCE_LABELS[decided.source],
+            },
+        )
+
+    reason = _not_pending_reason(device_code)
+    if reason is not None:
+        return _device_page(
+            request, form, device_code=device_code, problem=NOT_PENDING_MESSAGES[reason]
+        )
+    # Show the code as the plugin shows it, so the person can compare the two.
+    form = DeviceCodeForm(initial={"user_code": device_code.display_user_code})
+    return _device_page(
+        request,
+        form,
+        device_code=device_code,
+        source=SOURCE_LABELS[device_code.source],
+        # A device token gets every scope (decisions.md), so all four are shown.
+        scopes=[(scope, SCOPE_LABELS[scope]) for scope in Scope.values],
+        token_days=DEVICE_TOKEN_LIFETIME.days,
+        confirm=True,
+    )
