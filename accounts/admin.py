@@ -76,9 +76,6 @@ class ApiTokenInline(admin.TabularInline):
 @admin.register(User)
 class UserAdmin(auth_admin.UserAdmin):
     inlines = [ApiTokenInline]
-
-    def get_inlines(self, request, obj):
-        return self.inlines if obj is not None else []
     form = UserChangeForm
     add_form = UserCreationForm
     fieldsets = [
@@ -113,6 +110,10 @@ class UserAdmin(auth_admin.UserAdmin):
     list_per_page = 50
     search_fields = ["email", "first_name"]
     ordering = ["email"]
+
+    def get_inlines(self, request, obj):
+        # Tokens belong to an existing user: the add page has none to show.
+        return self.inlines if obj is not None else []
 
 
 @admin.register(ApiToken)

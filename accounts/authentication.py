@@ -12,7 +12,7 @@ from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication
 
-from accounts.models import ApiToken
+from accounts.models import ApiToken, Source
 from accounts.permissions import token_required
 from accounts.selectors import token_for_secret
 from accounts.services import token_touch
@@ -92,3 +92,16 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):
                 "An API token (lgd_...) made in the account area or through the device-link flow."
             ),
         }
+
+
+def source_of(request: HttpRequest) -> str:
+    """Where a request comes from: the token's origin, or X-Service-Source when anonymous.
+
+    The header is the client's word and is taken only when there is no token; an
+    unknown value counts as API.
+    """
+    token = bearer_of(request).token
+    if token is not None:
+        return token.source
+    claimed = request.META.get("HTTP_X_SERVICE_SOURCE", "").strip().upper()
+    return claimed if claimed in Source.values else Source.API

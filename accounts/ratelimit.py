@@ -6,6 +6,7 @@ django-ratelimit's fixed windows in the default cache, which is Redis in any
 deployment with more than one process (settings refuse to start without it).
 """
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django_ratelimit.core import get_usage
 
@@ -14,8 +15,6 @@ from config.api.client_ip import client_ip
 from config.api.errors import json_error_response, rate_limited, to_api_error
 from config.api.middleware import is_public_api
 
-TOKEN_RATE = "60/m"  # noqa: S105 - a rate, not a secret
-ANONYMOUS_RATE = "20/m"
 GROUP = "public-api"
 
 
@@ -26,7 +25,9 @@ def _subject(group: str, request: HttpRequest) -> str:
 
 
 def _rate(group: str, request: HttpRequest) -> str:
-    return TOKEN_RATE if bearer_of(request).token is not None else ANONYMOUS_RATE
+    if bearer_of(request).token is not None:
+        return settings.API_RATE_AUTHENTICATED
+    return settings.API_RATE_ANONYMOUS
 
 
 def rate_usage(request: HttpRequest, *, increment: bool) -> dict | None:

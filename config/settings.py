@@ -133,6 +133,9 @@ CACHES = {
     )
 }
 RATELIMIT_ENABLE = True
+# The contract's request rates for /v1/public, in fixed 60-second windows.
+API_RATE_AUTHENTICATED = "60/m"
+API_RATE_ANONYMOUS = "20/m"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "Europe/Madrid"
