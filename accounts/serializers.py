@@ -22,10 +22,36 @@ class MeTokenSerializer(serializers.Serializer):
     expiresAt = serializers.DateTimeField(source="expires_at", allow_null=True)
 
 
+_TIMESTAMP = serializers.DateTimeField()
+
+
 class MeOutputSerializer(serializers.Serializer):
+    """The fields document the body; it is built directly, since every plugin calls /me
+    on start and the nested serializers cost more than the token lookup (bench/auth.py)."""
+
     authenticated = serializers.BooleanField()
     user = MeUserSerializer(required=False, help_text="Present when a token was sent.")
     token = MeTokenSerializer(required=False, help_text="Present when a token was sent.")
+
+    def to_representation(self, caller: dict) -> dict:
+        token = caller["token"]
+        if token is None:
+            return {"authenticated": False}
+        user = token.user
+        expires_at = token.expires_at
+        return {
+            "authenticated": True,
+            "user": {"id": str(user.public_id), "firstName": user.first_name, "plan": user.plan},
+            "token": {
+                "name": token.name,
+                "prefix": token.prefix,
+                "scopes": list(token.scopes),
+                "source": token.source,
+                "expiresAt": None
+                if expires_at is None
+                else _TIMESTAMP.to_representation(expires_at),
+            },
+        }
 
 
 # -- POST /device/code ---------------------------------------------------------------

@@ -38,13 +38,9 @@ class MeApi(APIView):
         responses=read_responses(MeOutputSerializer),
     )
     def get(self, request):
-        token = request.auth
-        if token is None:
-            body = {"authenticated": False}
-        else:
-            body = {"authenticated": True, "user": request.user, "token": token}
         return Response(
-            MeOutputSerializer(body).data, headers={"Cache-Control": "private, no-cache"}
+            MeOutputSerializer({"token": request.auth}).data,
+            headers={"Cache-Control": "private, no-cache"},
         )
 
 

@@ -98,7 +98,10 @@ TEMPLATES = [
 DATABASES = {"default": database_from_url("DATABASE_URL", _database_url)}
 # A new connection per request costs about 5x in throughput (shared/reference/perf.md).
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 60, minimum=0)
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# A health check costs a round trip at the start of every request that uses the
+# database; without it, the first request after a database restart fails (503,
+# Retry-After) and the worker reconnects for the next.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DB_CONN_HEALTH_CHECKS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -123,7 +126,7 @@ _redis_url = (
 CACHES = {
     "default": (
         {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.RedisCache",
             "LOCATION": _redis_url,
             # Fail fast (a 503) rather than hold a worker when Redis is unreachable.
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},

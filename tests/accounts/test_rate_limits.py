@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(autouse=True)
 def _real_redis():
     backend = django_settings.CACHES["default"]["BACKEND"]
-    assert backend == "django.core.cache.backends.redis.RedisCache", (
+    assert backend == "config.cache.RedisCache", (
         "rate-limit tests need REDIS_URL (scripts/test.sh starts a Redis)"
     )
 
@@ -199,7 +199,7 @@ def test_it_answers_503_when_the_counter_store_is_down(api, settings):
         closed_port = probe.getsockname()[1]
     settings.CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.RedisCache",
             "LOCATION": f"redis://127.0.0.1:{closed_port}/0",
         }
     }
