@@ -68,6 +68,10 @@ class Source(models.TextChoices):
     CHROME = "CHROME", "Chrome extension"
 
 
+# The clients that link themselves to an account through the device flow.
+PLUGIN_SOURCES = [Source.FIGMA.value, Source.CHROME.value]
+
+
 class ApiToken(models.Model):
     """A bearer token of one user. Only its SHA-256 is kept: the token is shown once."""
 

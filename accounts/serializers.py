@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from accounts.models import Plan, Scope, Source
+from accounts.models import PLUGIN_SOURCES, Plan, Scope, Source
 from config.api.errors import DeviceFlowErrorCode, ErrorCode
 
 # -- GET /me -------------------------------------------------------------------------
@@ -18,7 +18,7 @@ class MeTokenSerializer(serializers.Serializer):
     name = serializers.CharField()
     prefix = serializers.CharField(help_text="lgd_ and the token's next 8 characters.")
     scopes = serializers.ListField(child=serializers.ChoiceField(choices=Scope.values))
-    source = serializers.ChoiceField(choices=Source.values)
+    source = serializers.ChoiceField(choices=Source.choices)
     expiresAt = serializers.DateTimeField(source="expires_at", allow_null=True)
 
 
@@ -58,7 +58,7 @@ class MeOutputSerializer(serializers.Serializer):
 
 
 class DeviceCodeInputSerializer(serializers.Serializer):
-    source = serializers.ChoiceField(choices=[Source.FIGMA.value, Source.CHROME.value])
+    source = serializers.ChoiceField(choices=PLUGIN_SOURCES)
     clientName = serializers.CharField(
         max_length=60,
         required=False,

@@ -146,20 +146,61 @@ USE_I18N = True
 USE_TZ = True
 
 # Files. Logo files are private (served only through signed links); previews are public.
+# STORAGE_BACKEND=local keeps both under MEDIA_ROOT; s3 puts them in one bucket of any
+# S3-compatible store (AWS S3, Cloudflare R2, MinIO), under files/ and previews/.
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(BASE_DIR / "media")))
 PREVIEW_URL_PATH = "/media/previews/"
-STORAGE_BACKEND = env_choice("STORAGE_BACKEND", "local", ("local",))
-STORAGES = {
-    "default": {
-        "BACKEND": "django.core.files.storage.FileSystemStorage",
-        "OPTIONS": {"location": MEDIA_ROOT / "files", "base_url": None},
-    },
-    "previews": {
-        "BACKEND": "django.core.files.storage.FileSystemStorage",
-        "OPTIONS": {"location": MEDIA_ROOT / "previews", "base_url": SITE_URL + PREVIEW_URL_PATH},
-    },
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
-}
+DOWNLOAD_LINK_SECONDS = 3600
+STORAGE_BACKEND = env_choice("STORAGE_BACKEND", "local", ("local", "s3"))
+if STORAGE_BACKEND == "s3":
+    _s3 = {
+        "bucket_name": env_required("S3_BUCKET", "the bucket that holds logo files and previews"),
+        "endpoint_url": env_str("S3_ENDPOINT_URL"),  # unset: AWS S3
+        "region_name": env_str("S3_REGION", "us-east-1"),
+        "access_key": env_required("S3_ACCESS_KEY_ID", "the key of the bucket's user"),
+        "secret_key": env_required("S3_SECRET_ACCESS_KEY", "the secret of the bucket's user"),
+        "signature_version": "s3v4",
+        # Path-style addresses work with every S3-compatible store, virtual hosts do not.
+        "addressing_style": env_choice("S3_ADDRESSING_STYLE", "path", ("path", "virtual")),
+        "default_acl": None,  # objects are as private as the bucket
+        "file_overwrite": False,
+    }
+    STORAGES = {
+        "default": {
+            "BACKEND": "storages.backends.s3.S3Storage",
+            "OPTIONS": {
+                **_s3,
+                "location": "files",
+                "querystring_auth": True,
+                "querystring_expire": DOWNLOAD_LINK_SECONDS,
+            },
+        },
+        "previews": {
+            "BACKEND": "storages.backends.s3.S3Storage",
+            "OPTIONS": {
+                **_s3,
+                "location": "previews",
+                # Served by a public bucket policy or a CDN in front of it: plain links.
+                "querystring_auth": False,
+                "custom_domain": env_str("S3_PREVIEWS_DOMAIN"),
+            },
+        },
+    }
+else:
+    STORAGES = {
+        "default": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": MEDIA_ROOT / "files", "base_url": None},
+        },
+        "previews": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {
+                "location": MEDIA_ROOT / "previews",
+                "base_url": SITE_URL + PREVIEW_URL_PATH,
+            },
+        },
+    }
+STORAGES["staticfiles"] = {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
@@ -210,6 +251,9 @@ SPECTACULAR_SETTINGS = {
         "EntityTypeEnum": "directory.models.EntityType",
         "VariantKindEnum": "directory.models.VariantKind",
         "ErrorCodeEnum": "config.api.errors.ErrorCode",
+        "SourceEnum": "accounts.models.Source",
+        "PluginSourceEnum": "accounts.models.PLUGIN_SOURCES",
+        "PaletteSourceEnum": "palettes.models.PaletteSource",
         "DeviceTokenErrorCodeEnum": "accounts.serializers.DEVICE_TOKEN_ERRORS",
     },
 }

@@ -10,6 +10,7 @@ from directory.views import serve_preview
 public_api = [
     path("", include("directory.urls")),
     path("", include("accounts.urls")),
+    path("", include("palettes.urls")),
     path("openapi.json", OpenApiDocumentApi.as_view(), name="openapi"),
     path("docs", SpectacularSwaggerView.as_view(url_name="openapi"), name="api-docs"),
     re_path(r"^.*$", UnknownPathApi.as_view()),

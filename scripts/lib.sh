@@ -154,3 +154,29 @@ stop_redis() {
 ensure_chromium() {
   [ -x /usr/bin/chromium ] || apt_install chromium
 }
+
+s3_up() {
+  "$PY" -c "import urllib.request as r; r.urlopen('http://127.0.0.1:$1/moto-api/', timeout=1)" \
+    >/dev/null 2>&1
+}
+
+# start_s3 NAME PORT: an S3-compatible server (moto, from the venv) on 127.0.0.1:PORT,
+# in memory: the tests of the S3 storage path talk to it over HTTP like to any S3.
+start_s3() {
+  local name=$1 port=$2 dir="$LOCAL/s3-$1"
+  mkdir -p "$dir"
+  if s3_up "$port"; then return; fi
+  log "starting an S3-compatible server (moto) on 127.0.0.1:$port"
+  nohup "$VENV/bin/moto_server" -H 127.0.0.1 -p "$port" >"$dir/s3.log" 2>&1 &
+  echo $! >"$dir/s3.pid"
+  local tries=0
+  until s3_up "$port"; do
+    tries=$((tries + 1)); [ "$tries" -lt 100 ] || die "moto did not start; see $dir/s3.log"
+    sleep 0.1
+  done
+}
+
+stop_s3() {
+  local pidfile="$LOCAL/s3-$1/s3.pid"
+  if [ -f "$pidfile" ]; then kill "$(cat "$pidfile")" 2>/dev/null || true; rm -f "$pidfile"; fi
+}

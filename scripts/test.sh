@@ -20,6 +20,11 @@ if [ -z "${REDIS_URL:-}" ]; then
   STARTED+=(redis)
   export REDIS_URL="redis://127.0.0.1:56381/0"
 fi
+if [ -z "${S3_TEST_ENDPOINT_URL:-}" ]; then
+  start_s3 test 59001
+  STARTED+=(s3)
+  export S3_TEST_ENDPOINT_URL="http://127.0.0.1:59001"
+fi
 ensure_chromium
 export DEBUG=1 SECRET_KEY="test-only-secret-key" SITE_URL="http://testserver"
 

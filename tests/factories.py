@@ -10,6 +10,7 @@ from accounts.models import Scope, Source, User
 from accounts.services import token_issue
 from directory.models import Company, Domain, EntityType, Logo, Sector, Variant, VariantKind
 from directory.services import asset_attach, file_store, logo_make_current
+from palettes.models import Palette, PaletteType
 
 
 def svg_bytes(fill: str = "#C8102E", width: int = 200, height: int = 100) -> bytes:
@@ -124,3 +125,13 @@ def token_for(
 
 def bearer(secret: str) -> dict[str, str]:
     return {"HTTP_AUTHORIZATION": f"Bearer {secret}"}
+
+
+class PaletteFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Palette
+
+    owner = factory.SubFactory(UserFactory)
+    name = factory.Sequence(lambda n: f"Palette {n}")
+    type = PaletteType.PALETTE
+    colors = ["#C8102E", "#FFFFFF"]

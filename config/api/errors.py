@@ -148,8 +148,13 @@ def _flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
     if isinstance(detail, dict):
         flat: dict[str, list[str]] = {}
         for key, value in detail.items():
-            name = "body" if key == "non_field_errors" else str(key)
-            flat.update(_flatten(value, f"{prefix}.{name}" if prefix else name))
+            if key == "non_field_errors":  # about the object itself, not one of its keys
+                path = prefix or "body"
+            elif isinstance(key, int):  # an item of a list
+                path = f"{prefix}[{key}]"
+            else:
+                path = f"{prefix}.{key}" if prefix else str(key)
+            flat.update(_flatten(value, path))
         return flat
     if isinstance(detail, list) and detail and isinstance(detail[0], dict | list):
         flat = {}

@@ -1,9 +1,9 @@
 from rest_framework import serializers
 
 
-def parse(serializer_class: type[serializers.Serializer], data) -> dict:
+def parse(serializer_class: type[serializers.Serializer], data, **context) -> dict:
     """Validated input, or INVALID_REQUEST with per-field details (via the handler)."""
-    serializer = serializer_class(data=data)
+    serializer = serializer_class(data=data, context=context)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 
@@ -27,3 +27,34 @@ class QueryIntegerField(_PresentMeansGiven, serializers.IntegerField):
 
 class QueryChoiceField(_PresentMeansGiven, serializers.ChoiceField):
     pass
+
+
+# JSON bodies: a value of the wrong JSON type is refused, not coerced ("12" is not a
+# number, 1 is not true, 12 is not a name), so a client's mistake never becomes data.
+
+
+class StrictBooleanField(serializers.BooleanField):
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class StrictNumberField(serializers.FloatField):
+    default_error_messages = {"invalid": "A number is required."}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        value = super().to_internal_value(data)
+        # Keep 90 as 90, not 90.0: the value is returned as it was sent.
+        return int(value) if isinstance(data, int) else value
+
+
+class StrictCharField(serializers.CharField):
+    default_error_messages = {"invalid": "A string is required."}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)

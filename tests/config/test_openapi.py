@@ -32,6 +32,8 @@ def test_it_describes_the_public_api_only(api):
         "/v1/public/me/token",
         "/v1/public/device/code",
         "/v1/public/device/token",
+        "/v1/public/palettes",
+        "/v1/public/palettes/{id}",
     }
 
 

@@ -1,0 +1,56 @@
+"""Writes of palettes. The per-account limit holds under concurrency."""
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from directory.models import Company
+from palettes.models import MAX_PALETTES_PER_ACCOUNT, Palette
+
+
+class PaletteLimitReached(Exception):
+    pass
+
+
+def palette_create(
+    *,
+    owner: User,
+    name: str,
+    type: str,
+    colors: list | dict,
+    source: str,
+    is_public: bool,
+    company: Company | None,
+) -> Palette:
+    with transaction.atomic():
+        # The owner's row is the lock: two creates at 99 palettes count one after the other.
+        list(User.objects.select_for_update().filter(pk=owner.pk).values_list("pk", flat=True))
+        if Palette.objects.filter(owner=owner).count() >= MAX_PALETTES_PER_ACCOUNT:
+            raise PaletteLimitReached
+        now = timezone.now()
+        return Palette.objects.create(
+            owner=owner,
+            name=name,
+            type=type,
+            colors=colors,
+            source=source,
+            is_public=is_public,
+            company=company,
+            created_at=now,
+            updated_at=now,
+        )
+
+
+def palette_update(*, palette: Palette, changes: dict[str, Any]) -> Palette:
+    """Applies already validated changes (model field names) and stamps updated_at."""
+    for field, value in changes.items():
+        setattr(palette, field, value)
+    palette.updated_at = timezone.now()
+    palette.save(update_fields=[*changes, "updated_at"])
+    return palette
+
+
+def palette_delete(*, palette: Palette) -> None:
+    palette.delete()
