@@ -11,6 +11,7 @@ public_api = [
     path("", include("directory.urls")),
     path("", include("accounts.urls")),
     path("", include("palettes.urls")),
+    path("", include("proposals.urls")),
     path("openapi.json", OpenApiDocumentApi.as_view(), name="openapi"),
     path("docs", SpectacularSwaggerView.as_view(url_name="openapi"), name="api-docs"),
     re_path(r"^.*$", UnknownPathApi.as_view()),

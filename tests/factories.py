@@ -27,6 +27,12 @@ def png_bytes(color=(200, 16, 46, 255), size=(64, 32)) -> bytes:
     return out.getvalue()
 
 
+def raster_bytes(pillow_format: str, color=(200, 16, 46), size=(64, 32)) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, color).save(out, format=pillow_format)
+    return out.getvalue()
+
+
 PDF_BYTES = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 EPS_BYTES = b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nshowpage\n"
 ZIP_BYTES = b"PK\x05\x06" + b"\x00" * 18

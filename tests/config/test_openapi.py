@@ -34,6 +34,7 @@ def test_it_describes_the_public_api_only(api):
         "/v1/public/device/token",
         "/v1/public/palettes",
         "/v1/public/palettes/{id}",
+        "/v1/public/proposals",
     }
 
 

@@ -1,0 +1,79 @@
+"""One input and one output serializer per proposal endpoint."""
+
+from rest_framework import serializers
+
+from accounts.models import Source
+from config.api.pagination import PageEnvelopeSerializer, PageQuerySerializer
+from proposals.models import MAX_FILE_BYTES, ProposalFormat, ProposalStatus
+
+# -- POST /proposals -------------------------------------------------------------------
+
+
+class ProposalCreateInputSerializer(serializers.Serializer):
+    file = serializers.FileField(
+        allow_empty_file=False,
+        help_text=f"SVG, PNG, JPEG or WEBP, judged by its bytes; at most {MAX_FILE_BYTES} bytes.",
+    )
+    companyName = serializers.CharField(max_length=255, required=False, allow_blank=False)
+    companySlug = serializers.CharField(max_length=255, required=False, allow_blank=False)
+    logoId = serializers.CharField(
+        max_length=255, required=False, allow_blank=False, help_text="A logo's id or slug."
+    )
+    website = serializers.CharField(max_length=255, required=False, allow_blank=True)
+    sourceUrl = serializers.URLField(max_length=2048, required=False, allow_blank=True)
+    notes = serializers.CharField(max_length=1000, required=False, allow_blank=True)
+
+    def validate(self, attrs):
+        if not attrs.get("companySlug") and not attrs.get("companyName"):
+            raise serializers.ValidationError(
+                {"companyName": ["Required when companySlug is not given."]}
+            )
+        return attrs
+
+
+class ProposalCompanySerializer(serializers.Serializer):
+    slug = serializers.CharField(allow_null=True)
+    name = serializers.CharField()
+
+
+class ProposalLogoSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    slug = serializers.CharField(allow_null=True)
+
+
+class ProposalFileSerializer(serializers.Serializer):
+    filename = serializers.CharField(source="file_name")
+    format = serializers.ChoiceField(source="file_format", choices=ProposalFormat.choices)
+    size = serializers.IntegerField(source="file_size")
+    contentType = serializers.CharField(source="content_type")
+
+
+class ProposalSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    status = serializers.ChoiceField(choices=ProposalStatus.choices)
+    companyName = serializers.CharField(source="company_name")
+    company = ProposalCompanySerializer(allow_null=True)
+    logo = ProposalLogoSerializer(allow_null=True)
+    website = serializers.CharField(allow_null=True)
+    sourceUrl = serializers.CharField(source="source_url", allow_null=True)
+    notes = serializers.CharField(allow_null=True)
+    file = ProposalFileSerializer(source="*")
+    source = serializers.ChoiceField(choices=Source.choices)
+    createdAt = serializers.DateTimeField(source="created_at")
+    reviewedAt = serializers.DateTimeField(source="reviewed_at", allow_null=True)
+    reviewNote = serializers.CharField(source="review_note", allow_null=True)
+
+
+class ProposalOutputSerializer(serializers.Serializer):
+    data = ProposalSerializer()
+
+
+# -- GET /proposals --------------------------------------------------------------------
+
+
+class ProposalListInputSerializer(PageQuerySerializer):
+    pass
+
+
+class ProposalListOutputSerializer(PageEnvelopeSerializer):
+    data = ProposalSerializer(many=True)

@@ -1,0 +1,148 @@
+"""The proposal endpoints: propose a logo (multipart upload) and follow one's proposals."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.parsers import MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.authentication import source_of
+from accounts.models import Scope
+from config.api.errors import ApiError, ErrorCode, invalid_request, not_found
+from config.api.inputs import parse
+from config.api.pagination import envelope, page_window
+from config.api.schema import error_responses, read_responses
+from proposals.files import UnsupportedFile, proposal_file_format
+from proposals.models import MAX_FILE_BYTES, MAX_PROPOSALS_PER_DAY
+from proposals.selectors import company_by_slug, logo_by_id_or_slug, proposals_of
+from proposals.serializers import (
+    ProposalCreateInputSerializer,
+    ProposalListInputSerializer,
+    ProposalListOutputSerializer,
+    ProposalOutputSerializer,
+)
+from proposals.services import ProposalDraft, ProposalLimitReached, proposal_submit
+from proposals.uploads import FileTooLarge, limit_upload
+
+TAG = "Proposals"
+PRIVATE = {"Cache-Control": "private, no-cache"}
+
+
+def _file_too_large() -> ApiError:
+    return ApiError(
+        ErrorCode.FILE_TOO_LARGE,
+        f"The file is over {MAX_FILE_BYTES} bytes (5 MiB).",
+        status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+    )
+
+
+class ProposalListApi(APIView):
+    token_required = True
+    required_scopes = {"GET": Scope.WRITE_PROPOSALS, "POST": Scope.WRITE_PROPOSALS}
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        operation_id="listProposals",
+        summary="The caller's proposals with their status, newest first",
+        tags=[TAG],
+        parameters=[ProposalListInputSerializer],
+        responses=read_responses(ProposalListOutputSerializer, 400, 403),
+    )
+    def get(self, request):
+        params = parse(ProposalListInputSerializer, request.query_params)
+        offset, limit = page_window(params["page"], params["pageSize"])
+        proposals = proposals_of(request.user)
+        total = proposals.count()
+        page = list(proposals[offset : offset + limit]) if offset < total else []
+        body = envelope(page, page=params["page"], page_size=params["pageSize"], total=total)
+        return Response(ProposalListOutputSerializer(body).data, headers=PRIVATE)
+
+    @extend_schema(
+        operation_id="createProposal",
+        summary="Propose a new logo, or a new file of an existing logo",
+        tags=[TAG],
+        request={"multipart/form-data": ProposalCreateInputSerializer},
+        responses={
+            201: ProposalOutputSerializer,
+            **error_responses(
+                400,
+                403,
+                404,
+                413,
+                415,
+                descriptions={
+                    400: "INVALID_REQUEST, also a logoId of another company than companySlug.",
+                    404: "COMPANY_NOT_FOUND (companySlug) or LOGO_NOT_FOUND (logoId).",
+                    413: "FILE_TOO_LARGE: over 5 MiB (5,242,880 bytes).",
+                    415: "UNSUPPORTED_FILE: not SVG, PNG, JPEG or WEBP by its bytes, or an "
+                    "unsafe SVG.",
+                    429: f"PROPOSAL_LIMIT_REACHED ({MAX_PROPOSALS_PER_DAY} in 24 h) or "
+                    "RATE_LIMITED, with Retry-After.",
+                },
+            ),
+        },
+    )
+    def post(self, request):
+        try:
+            guard = limit_upload(request._request)
+        except FileTooLarge:
+            raise _file_too_large() from None
+        form = request.data  # the multipart parse, under the limit
+        if guard.exceeded:
+            raise _file_too_large()
+        params = parse(ProposalCreateInputSerializer, form)
+        draft_company, draft_logo = self._named(params)
+        upload = params["file"]
+        data = upload.read()
+        try:
+            file_format = proposal_file_format(data)
+        except UnsupportedFile as refusal:
+            raise ApiError(
+                ErrorCode.UNSUPPORTED_FILE,
+                f"Refused: {refusal}.",
+                status_code=status.HTTP_415_UNSUPPORTED_MEDIA_TYPE,
+            ) from None
+        company = draft_company or (draft_logo.company if draft_logo else None)
+        draft = ProposalDraft(
+            company_name=params.get("companyName") or company.name,
+            company=company,
+            logo=draft_logo,
+            website=params.get("website") or None,
+            source_url=params.get("sourceUrl") or None,
+            notes=params.get("notes") or None,
+            file_name=(upload.name or "upload")[:255],
+            file_format=file_format,
+            source=source_of(request._request),
+        )
+        try:
+            proposal = proposal_submit(submitter=request.user, draft=draft, data=data)
+        except ProposalLimitReached as refusal:
+            raise ApiError(
+                ErrorCode.PROPOSAL_LIMIT_REACHED,
+                f"{MAX_PROPOSALS_PER_DAY} proposals in the last 24 hours already; "
+                f"retry in {refusal.retry_after} s.",
+                status_code=status.HTTP_429_TOO_MANY_REQUESTS,
+                headers={"Retry-After": str(refusal.retry_after)},
+            ) from None
+        body = ProposalOutputSerializer({"data": proposal}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+    @staticmethod
+    def _named(params):
+        """The company and logo the proposal names, which must exist and agree."""
+        company = logo = None
+        if params.get("companySlug"):
+            company = company_by_slug(params["companySlug"])
+            if company is None:
+                raise not_found(
+                    ErrorCode.COMPANY_NOT_FOUND, f"No company with slug {params['companySlug']!r}."
+                )
+        if params.get("logoId"):
+            logo = logo_by_id_or_slug(params["logoId"])
+            if logo is None:
+                raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo {params['logoId']!r}.")
+            if company is not None and logo.company_id != company.id:
+                raise invalid_request(
+                    {"logoId": [f"This logo belongs to another company than {company.slug!r}."]}
+                )
+        return company, logo
