@@ -18,6 +18,7 @@ from accounts.models import User
 from directory.models import Company, Logo
 from directory.services import asset_attach, file_store, logo_make_current
 from proposals.models import MAX_PROPOSALS_PER_DAY, Proposal, ProposalFormat, ProposalStatus
+from proposals.svg import sanitize_svg
 
 PROPOSAL_WINDOW = timedelta(hours=24)
 
@@ -106,8 +107,6 @@ def _public_bytes(proposal: Proposal) -> bytes:
     with default_storage.open(proposal.file.name, "rb") as upload:
         data = upload.read()
     if proposal.file_format == ProposalFormat.SVG:
-        from proposals.svg import sanitize_svg  # TEMPORARY: module being written
-
         return sanitize_svg(data)
     if proposal.file_format == ProposalFormat.PNG:
         return data

@@ -1,0 +1,548 @@
+"""The public copy of an SVG logo: a new document rebuilt from an allow-list, so it can only draw.
+
+Nothing is copied because it looks harmless; only what is known to be harmless is copied.
+An element, attribute, CSS property or CSS function that is not on a list below is left
+out, so whatever SVG, CSS or a browser adds later stays out until someone adds it here.
+
+- Elements: the drawing subset of SVG (shapes, text, gradients, patterns, clipping,
+  masking, a few filter primitives), in the SVG namespace only. Any other element is
+  dropped with everything inside it: script, foreignObject, a, animate/set/animate*,
+  feImage, metadata, elements of editors' namespaces, and ones never heard of.
+- Attributes: geometry, presentation and a few accessibility attributes without a
+  namespace, plus xlink:href and xml:space. Event handlers (on*) are on no list.
+- References: href/xlink:href only as a local fragment (#id) on the elements that use
+  one; on <image> only a base64 PNG, JPEG, WEBP or GIF data: URL whose bytes decode as
+  that format. An element whose reference is refused is dropped.
+- Values: every function in a value must be on an allow-list and url() may only be
+  url(#id); no scheme (javascript:, data:, ...), backslash (CSS escapes), comment
+  or brace survives, so a value cannot hide a reference or break out of its rule.
+- CSS: style="" keeps allow-listed properties with safe values; <style> keeps rules
+  whose selectors use only SVG element names, classes and ids, and drops at-rules.
+
+Comments and processing instructions are never read into the tree. The output has no
+XML declaration, the SVG namespace as its default namespace (and xlink's when an
+xlink:href is kept), and is the same bytes for the same input.
+"""
+
+import base64
+import binascii
+import io
+import re
+import warnings
+from dataclasses import dataclass, field
+from xml.etree.ElementTree import Element  # the type only: parsing goes through defusedxml
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import ParseError, fromstring
+from PIL import Image
+
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+XML_NS = "http://www.w3.org/XML/1998/namespace"
+
+_SVG_PREFIX = f"{{{SVG_NS}}}"
+_XLINK_HREF = f"{{{XLINK_NS}}}href"
+_XML_SPACE = f"{{{XML_NS}}}space"
+
+# Far deeper than any logo; bounds the recursion well below Python's limit.
+MAX_DEPTH = 200
+# 4,000 x 4,000: far above a raster embedded in a logo; more is a decompression bomb.
+MAX_EMBEDDED_PIXELS = 16_000_000
+
+ELEMENTS = frozenset(
+    {
+        "svg",
+        "g",
+        "defs",
+        "symbol",
+        "use",
+        "switch",
+        "title",
+        "desc",
+        "style",
+        "path",
+        "rect",
+        "circle",
+        "ellipse",
+        "line",
+        "polyline",
+        "polygon",
+        "text",
+        "tspan",
+        "textPath",
+        "linearGradient",
+        "radialGradient",
+        "stop",
+        "pattern",
+        "clipPath",
+        "mask",
+        "image",
+        "filter",
+        "feGaussianBlur",
+        "feOffset",
+        "feBlend",
+        "feFlood",
+        "feComposite",
+        "feColorMatrix",
+        "feMerge",
+        "feMergeNode",
+        "feDropShadow",
+    }
+)
+# Character content only: markup inside them is never drawn, so it is not kept either.
+_TEXT_ONLY = frozenset({"title", "desc", "style"})
+# Where text is drawn, so the words around a dropped child still belong to the logo.
+_MIXED = frozenset({"text", "tspan", "textPath"})
+# Elements whose href names another element of the same file; <image> is handled apart.
+_LOCAL_HREF = frozenset({"use", "linearGradient", "radialGradient", "pattern", "textPath"})
+
+# Properties allowed both as presentation attributes and in CSS.
+PROPERTIES = frozenset(
+    {
+        "alignment-baseline",
+        "baseline-shift",
+        "clip-path",
+        "clip-rule",
+        "color",
+        "color-interpolation",
+        "color-interpolation-filters",
+        "color-rendering",
+        "direction",
+        "display",
+        "dominant-baseline",
+        "enable-background",
+        "fill",
+        "fill-opacity",
+        "fill-rule",
+        "filter",
+        "flood-color",
+        "flood-opacity",
+        "font",
+        "font-family",
+        "font-kerning",
+        "font-size",
+        "font-size-adjust",
+        "font-stretch",
+        "font-style",
+        "font-variant",
+        "font-weight",
+        "image-rendering",
+        "isolation",
+        "letter-spacing",
+        "mask",
+        "mix-blend-mode",
+        "opacity",
+        "overflow",
+        "paint-order",
+        "shape-rendering",
+        "stop-color",
+        "stop-opacity",
+        "stroke",
+        "stroke-dasharray",
+        "stroke-dashoffset",
+        "stroke-linecap",
+        "stroke-linejoin",
+        "stroke-miterlimit",
+        "stroke-opacity",
+        "stroke-width",
+        "text-anchor",
+        "text-decoration",
+        "text-rendering",
+        "transform",
+        "transform-origin",
+        "unicode-bidi",
+        "vector-effect",
+        "visibility",
+        "word-spacing",
+        "writing-mode",
+    }
+)
+ATTRIBUTES = PROPERTIES | frozenset(
+    {
+        "id",
+        "class",
+        "style",
+        "version",
+        "baseProfile",
+        "viewBox",
+        "preserveAspectRatio",
+        "x",
+        "y",
+        "width",
+        "height",
+        "rx",
+        "ry",
+        "cx",
+        "cy",
+        "r",
+        "fx",
+        "fy",
+        "fr",
+        "x1",
+        "y1",
+        "x2",
+        "y2",
+        "d",
+        "points",
+        "pathLength",
+        "refX",
+        "refY",
+        "dx",
+        "dy",
+        "rotate",
+        "textLength",
+        "lengthAdjust",
+        "startOffset",
+        "method",
+        "spacing",
+        "gradientUnits",
+        "gradientTransform",
+        "spreadMethod",
+        "offset",
+        "patternUnits",
+        "patternContentUnits",
+        "patternTransform",
+        "clipPathUnits",
+        "maskUnits",
+        "maskContentUnits",
+        "filterUnits",
+        "primitiveUnits",
+        "in",
+        "in2",
+        "result",
+        "stdDeviation",
+        "mode",
+        "operator",
+        "k1",
+        "k2",
+        "k3",
+        "k4",
+        "type",
+        "values",
+        "edgeMode",
+        "lang",
+        "role",
+        "aria-label",
+        "aria-labelledby",
+        "aria-describedby",
+        "aria-hidden",
+    }
+)
+# Colours, lengths and transforms; anything that could fetch (image-set, src, attr, var...)
+# is not here. url is here only to be checked against _LOCAL_URL.
+FUNCTIONS = frozenset(
+    {
+        "url",
+        "rgb",
+        "rgba",
+        "hsl",
+        "hsla",
+        "hwb",
+        "lab",
+        "lch",
+        "oklab",
+        "oklch",
+        "calc",
+        "matrix",
+        "translate",
+        "translatex",
+        "translatey",
+        "scale",
+        "scalex",
+        "scaley",
+        "rotate",
+        "skew",
+        "skewx",
+        "skewy",
+    }
+)
+
+_ID = re.compile(r"[A-Za-z_][\w.:-]*")
+_FRAGMENT = re.compile(r"#[A-Za-z_][\w.:-]*")
+_FUNCTION = re.compile(r"([A-Za-z_-][\w-]*)\s*\(")
+_LOCAL_URL = re.compile(r"""url\(\s*(['"]?)#[A-Za-z_][\w.:-]*\1\s*\)""", re.IGNORECASE)
+# Looked for once whitespace and control characters are gone: "java\tscript:" is still one.
+_SCHEME = re.compile(r"(?:javascript|vbscript|livescript|data):")
+# Backslashes are CSS escapes (u\72l), comments split tokens, braces, semicolons and @ end a
+# rule or start another, angle brackets belong to markup: none has a place in a logo's value.
+_FORBIDDEN = ("\\", "/*", "*/", "{", "}", ";", "@", "<", ">")
+_INVISIBLE = re.compile(r"[\s\x00-\x1f\x7f]+")
+_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+_SELECTOR_PART = re.compile(r"(?:[A-Za-z][\w-]*)?(?:[.#][A-Za-z_-][\w-]*)*")
+_COMBINATOR = re.compile(r"\s*[>+~]\s*|\s+")
+_DATA_IMAGE = re.compile(
+    r"data:image/(png|jpeg|webp|gif)((?:;[\w.+-]+=[\w.+-]+)*);base64,(.*)",
+    re.IGNORECASE | re.DOTALL,
+)
+_RASTERS = {"png": "PNG", "jpeg": "JPEG", "webp": "WEBP", "gif": "GIF"}
+
+
+class UnsafeSvg(ValueError):
+    """Not a well-formed SVG document that can be parsed safely; the message says why."""
+
+
+@dataclass
+class _Node:
+    tag: str
+    attributes: list[tuple[str, str]]
+    content: list["_Node | str"] = field(default_factory=list)
+
+
+def _safe_value(value: str) -> bool:
+    """Whether an attribute or CSS value can only describe drawing, never fetch or run."""
+    if any(token in value for token in _FORBIDDEN):
+        return False
+    if _SCHEME.search(_INVISIBLE.sub("", value).lower()):
+        return False
+    if value.count('"') % 2 or value.count("'") % 2:
+        return False
+    for match in _FUNCTION.finditer(value):
+        name = match.group(1).lower()
+        if name not in FUNCTIONS:
+            return False
+        if name == "url" and not _LOCAL_URL.match(value, match.start()):
+            return False
+    return True
+
+
+def _filter_declarations(css: str) -> str:
+    """The allow-listed declarations of a declaration block, each with a safe value."""
+    kept = []
+    for declaration in _COMMENT.sub(" ", css).split(";"):
+        name, colon, value = declaration.partition(":")
+        if not colon:
+            continue
+        name, value, important = name.strip().lower(), value.strip(), ""
+        if value.lower().endswith("!important"):
+            value, important = value[: -len("!important")].rstrip(), "!important"
+        if name in PROPERTIES and value and _safe_value(value):
+            kept.append(f"{name}:{value}{important}")
+    return ";".join(kept)
+
+
+def _simple_selector(selector: str) -> str | None:
+    """The selector list tidied, or None unless it names only SVG elements, classes and ids.
+
+    Element names are limited to ours so that, drawn inline in a page, a rule cannot reach
+    the page's own body, div or *.
+    """
+    selectors = []
+    for one in selector.split(","):
+        one = one.strip()
+        if not one:
+            return None
+        for part in _COMBINATOR.split(one):
+            if not part or not _SELECTOR_PART.fullmatch(part):
+                return None
+            element = re.match(r"[A-Za-z][\w-]*", part)
+            if element and element.group() not in ELEMENTS:
+                return None
+        selectors.append(" ".join(one.split()))
+    return ",".join(selectors)
+
+
+def _skip_at_rule(css: str, start: int) -> int:
+    """Where the at-rule beginning at start ends: after its ';' or its balanced block."""
+    end_statement, block = css.find(";", start), css.find("{", start)
+    if block == -1 or (end_statement != -1 and end_statement < block):
+        return len(css) if end_statement == -1 else end_statement + 1
+    depth, position = 0, block
+    while position < len(css):
+        if css[position] == "{":
+            depth += 1
+        elif css[position] == "}":
+            depth -= 1
+            if depth == 0:
+                return position + 1
+        position += 1
+    return len(css)
+
+
+def _filter_stylesheet(css: str) -> str:
+    """The rules of a style sheet that have simple selectors and safe declarations.
+
+    At-rules (@import, @font-face, @media...) go whole. A part this reading gets wrong
+    is only ever dropped: what is kept is rebuilt from checked selectors and declarations.
+    """
+    css = _COMMENT.sub(" ", css)
+    rules, position = [], 0
+    while position < len(css):
+        if css[position].isspace():
+            position += 1
+            continue
+        if css[position] == "@":
+            position = _skip_at_rule(css, position)
+            continue
+        opening = css.find("{", position)
+        closing = css.find("}", opening)
+        if opening == -1 or closing == -1:
+            break
+        selector = _simple_selector(css[position:opening])
+        declarations = _filter_declarations(css[opening + 1 : closing])
+        if selector and declarations and "{" not in css[opening + 1 : closing]:
+            rules.append(f"{selector}{{{declarations}}}")
+        position = closing + 1
+    return "".join(rules)
+
+
+def _raster(data: bytes, pillow_format: str) -> bool:
+    """Whether data is a complete image of that format, within the pixel limit."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            with Image.open(io.BytesIO(data), formats=[pillow_format]) as image:
+                if image.width * image.height > MAX_EMBEDDED_PIXELS:
+                    return False
+                image.load()
+                return image.format == pillow_format
+        except (
+            OSError,
+            SyntaxError,
+            ValueError,
+            Image.DecompressionBombWarning,
+            Image.DecompressionBombError,
+        ):
+            return False
+
+
+def _raster_data_url(value: str) -> str | None:
+    """The data: URL rewritten in canonical form when it holds a real PNG, JPEG, WEBP or GIF."""
+    match = _DATA_IMAGE.fullmatch(value.strip())
+    if match is None:
+        return None
+    subtype = match.group(1).lower()
+    try:
+        # validate: no "%" either, so a browser's percent-decoding cannot change the bytes.
+        data = base64.b64decode(_INVISIBLE.sub("", match.group(3)), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    if not _raster(data, _RASTERS[subtype]):
+        return None
+    return f"data:image/{subtype};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def _reference(tag: str, value: str) -> str | None:
+    if tag == "image":
+        return _raster_data_url(value)
+    fragment = value.strip()
+    return fragment if _FRAGMENT.fullmatch(fragment) else None
+
+
+def _attributes(tag: str, element: Element) -> list[tuple[str, str]] | None:
+    """The element's kept attributes; None when its reference is refused and it must go."""
+    kept: list[tuple[str, str]] = []
+    has_reference = False
+    for name, value in element.attrib.items():
+        if name in ("href", _XLINK_HREF):
+            if tag != "image" and tag not in _LOCAL_HREF:
+                continue  # an href elsewhere draws nothing: a, feImage and the like are gone
+            reference = _reference(tag, value)
+            if reference is None:
+                return None
+            has_reference = True
+            kept.append(("xlink:href" if name == _XLINK_HREF else "href", reference))
+        elif name == _XML_SPACE:
+            if value in ("default", "preserve"):
+                kept.append(("xml:space", value))
+        elif name == "style":
+            declarations = _filter_declarations(value)
+            if declarations:
+                kept.append((name, declarations))
+        elif name == "id":
+            if _ID.fullmatch(value):
+                kept.append((name, value))
+        elif name in ATTRIBUTES and _safe_value(value):
+            kept.append((name, value))
+    if tag == "image" and not has_reference:
+        return None
+    return kept
+
+
+def _clean(element: Element, depth: int) -> _Node | None:
+    if depth > MAX_DEPTH:
+        raise UnsafeSvg(f"the SVG is nested more than {MAX_DEPTH} elements deep")
+    if not isinstance(element.tag, str) or not element.tag.startswith(_SVG_PREFIX):
+        return None
+    tag = element.tag.removeprefix(_SVG_PREFIX)
+    if tag not in ELEMENTS:
+        return None
+    attributes = _attributes(tag, element)
+    if attributes is None:
+        return None
+    node = _Node(tag, attributes)
+    if tag in _TEXT_ONLY:
+        text = (element.text or "") + "".join(child.tail or "" for child in element)
+        if tag == "style":
+            text = _filter_stylesheet(text)
+            if not text:
+                return None
+        if text:
+            node.content.append(text)
+        return node
+    mixed = tag in _MIXED
+    if mixed and element.text:
+        node.content.append(element.text)
+    for child in element:
+        cleaned = _clean(child, depth + 1)
+        if cleaned is not None:
+            node.content.append(cleaned)
+        if mixed and child.tail:
+            node.content.append(child.tail)
+    return node
+
+
+def _escape_text(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _escape_attribute(value: str) -> str:
+    return (
+        _escape_text(value)
+        .replace('"', "&quot;")
+        .replace("\t", "&#9;")
+        .replace("\n", "&#10;")
+        .replace("\r", "&#13;")
+    )
+
+
+def _uses_xlink(node: _Node) -> bool:
+    return any(name.startswith("xlink:") for name, _ in node.attributes) or any(
+        _uses_xlink(child) for child in node.content if isinstance(child, _Node)
+    )
+
+
+def _write(node: _Node, out: list[str], namespaces: str = "") -> None:
+    out.append(f"<{node.tag}{namespaces}")
+    out.extend(f' {name}="{_escape_attribute(value)}"' for name, value in node.attributes)
+    if not node.content:
+        out.append("/>")
+        return
+    out.append(">")
+    for item in node.content:
+        if isinstance(item, str):
+            out.append(_escape_text(item))
+        else:
+            _write(item, out)
+    out.append(f"</{node.tag}>")
+
+
+def sanitize_svg(data: bytes) -> bytes:
+    """A new SVG document holding only the allow-listed parts of data, as UTF-8 bytes.
+
+    UnsafeSvg when data is not well-formed XML, has a DTD or entities, or its root is not
+    <svg> in the SVG namespace: such a file is refused rather than repaired.
+    """
+    try:
+        root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except (ParseError, DefusedXmlException, ValueError, LookupError) as exc:
+        raise UnsafeSvg(f"the SVG is malformed or unsafe: {exc}") from exc
+    if root.tag != f"{_SVG_PREFIX}svg":
+        raise UnsafeSvg(f"the root element is {root.tag}, not <svg> in the SVG namespace")
+    node = _clean(root, 0)
+    assert node is not None  # an <svg> root has no reference that could be refused
+    namespaces = f' xmlns="{SVG_NS}"'
+    if _uses_xlink(node):
+        namespaces += f' xmlns:xlink="{XLINK_NS}"'
+    out: list[str] = []
+    _write(node, out, namespaces)
+    return "".join(out).encode("utf-8")
