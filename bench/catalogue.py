@@ -449,6 +449,13 @@ LOGO_TYPES = [
     *("text", "text[]", "int4", "text", "timestamptz", "timestamptz"),
 ]
 TABLES = ("directory_sector", "directory_company", "directory_logo")
+# Kept by triggers on directory_company (migration 0005); company search reads their
+# indexes only, which needs the visibility map a VACUUM sets.
+SEARCH_TABLES = (
+    "directory_company_gram",
+    "directory_company_gram_total",
+    "directory_company_tally",
+)
 
 
 def vacuum_analyze(conn: psycopg.Connection) -> None:
@@ -456,7 +463,7 @@ def vacuum_analyze(conn: psycopg.Connection) -> None:
     previous_autocommit = conn.autocommit
     conn.autocommit = True
     try:
-        for table in TABLES:
+        for table in TABLES + SEARCH_TABLES:
             conn.execute(f"VACUUM (ANALYZE) {table}")
     finally:
         conn.autocommit = previous_autocommit

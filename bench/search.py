@@ -103,6 +103,10 @@ START_DEV_CLUSTER = (
     "source scripts/lib.sh; ensure_postgres_binaries; start_postgres dev 54320;"
     " ensure_database 54320 logodir_bench"
 )
+START_REDIS = "source scripts/lib.sh; ensure_redis_binaries; start_redis bench 56382"
+# The app needs REDIS_URL with DEBUG off; the search phases do not count requests
+# (bench/settings.py), so this Redis only holds the domain list's cache.
+BENCH_REDIS_URL = "redis://127.0.0.1:56382/3"
 TRIVIAL_PATH = "/bench/trivial"
 LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "::1"}
 WORKERS = 2
@@ -304,6 +308,8 @@ def require_loopback(url: str) -> None:
 
 
 def bench_database(url: str | None) -> str:
+    if not os.environ.get("REDIS_URL"):
+        subprocess.run(["bash", "-c", START_REDIS], cwd=ROOT, check=True)
     if url:
         require_loopback(url)
         return url
@@ -322,6 +328,7 @@ def django_env(database_url: str, port: int, pgoptions: str = "") -> dict[str, s
         SITE_URL=f"http://127.0.0.1:{port}",
         ALLOWED_HOSTS="127.0.0.1",
         DATABASE_URL=database_url,
+        REDIS_URL=os.environ.get("REDIS_URL", BENCH_REDIS_URL),
         DJANGO_SETTINGS_MODULE="bench.settings",
     )
     return env

@@ -8,6 +8,7 @@ Ranking (decisions.md): exact name, then name prefix, then trigram similarity,
 then name. Alternative names count as names. Logos: current logos first.
 """
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -117,10 +118,18 @@ def logo_search(*, term: str | None) -> QuerySet[Logo]:
 # as a bar that k rows reach, and score only rows that can still reach it. The order is the
 # one company_matches/logo_matches give (a test holds them equal), and the total comes
 # from the same scan.
+#
+# Company pages run that statement inside directory_company_page (migration 0005), a
+# PL/pgSQL function whose statements are planned once per connection, with two cheaper
+# answers beside it: a term that folds to three letters or digits (a fifth of the
+# searches, and the broadest) reads precomputed groups of its matches, and a listing
+# without a term counts from a per-(sector, province) tally. Triggers keep both exact.
+# The function returns the page as JSON, which Python decodes faster than rows.
 
 
 # How many of the fewest-trigram matches are scored to set the bar: a larger pool
 # gives a higher bar and fewer rows to score after it (measured on 100k companies).
+# directory_company_page uses the same number.
 SEED_POOL = 500
 
 
@@ -134,14 +143,6 @@ class _Ranked:
     summaries: Callable[[list], list[dict]]  # the same rows for a page chosen elsewhere
 
 
-_COMPANIES = _Ranked(
-    "directory_company",
-    "name_fold",
-    "name_trigrams",
-    "0",
-    selectors.COMPANY_SUMMARY_SQL,
-    selectors.company_summaries,
-)
 _LOGOS = _Ranked(
     "directory_logo",
     "title_fold",
@@ -152,11 +153,7 @@ _LOGOS = _Ranked(
 )
 
 
-def _ranked_page(
-    spec: _Ranked, *, term: str, filters: dict[str, tuple[str, str]], offset: int, limit: int
-) -> tuple[list, int]:
-    """`filters`: parameter name -> (SQL condition on `s` naming it, value)."""
-    where = " ".join(f"AND {condition}" for condition, _ in filters.values())
+def _ranked_page(spec: _Ranked, *, term: str, offset: int, limit: int) -> tuple[list, int]:
     params = {
         "pattern": _like_escape(term),
         "term": term,
@@ -164,7 +161,6 @@ def _ranked_page(
         "pool": max(SEED_POOL, offset + limit),
         "offset": offset,
         "limit": limit,
-        **{name: value for name, (_, value) in filters.items()},
     }
     # Identifiers come from this module's constants; every value is a bound parameter.
     sql = f"""
@@ -176,7 +172,7 @@ def _ranked_page(
                    WHEN strpos(s.search_text, chr(31) || directory_fold(%(term)s)) > 0 THEN 1
                    ELSE 2 END AS tier
           FROM {spec.table} s
-          WHERE s.search_text LIKE '%%' || directory_fold(%(pattern)s) || '%%' {where}
+          WHERE s.search_text LIKE '%%' || directory_fold(%(pattern)s) || '%%'
         ), seed AS (
           -- The k best of the rows with the fewest trigrams; scored outside the inner
           -- LIMIT, since a select list is computed before the sort under it.
@@ -212,7 +208,7 @@ def _ranked_page(
         # Past the last page: no row carries the total, so count on its own.
         cursor.execute(
             f"SELECT count(*) FROM {spec.table} s "  # noqa: S608
-            f"WHERE s.search_text LIKE '%%' || directory_fold(%(pattern)s) || '%%' {where}",
+            "WHERE s.search_text LIKE '%%' || directory_fold(%(pattern)s) || '%%'",
             params,
         )
         return [], cursor.fetchone()[0]
@@ -232,21 +228,27 @@ def _plain_page(
 def company_page(
     *, term: str | None, sector: str | None, province: str | None, offset: int, limit: int
 ) -> tuple[list, int]:
-    """Summary rows of one page of company_search, best first, and the exact total."""
-    term = clean_term(term)
-    if not term:
-        queryset = company_search(term=None, sector=sector, province=province)
-        return _plain_page(_COMPANIES, queryset, offset=offset, limit=limit)
-    filters = {}
-    if sector:
-        filters["sector"] = (
-            "s.sector_id IN (SELECT id FROM directory_sector "
-            "WHERE slug = %(sector)s OR name_fold = directory_fold(%(sector)s))",
-            sector,
+    """Summary rows of one page of company_search, best first, and the exact total.
+
+    One call of directory_company_page (migration 0005): the ranking above, served
+    from precomputed groups for three-character terms and from a tally without a term.
+    The rows are selectors.company_summaries' with ids as strings, as JSON gives them.
+    """
+    term = clean_term(term) or None
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT * FROM directory_company_page(%s, %s, %s, %s, %s, %s)",
+            (
+                term,
+                _like_escape(term) if term else None,
+                sector or None,
+                province or None,
+                offset,
+                limit,
+            ),
         )
-    if province:
-        filters["province"] = ("s.province_fold = directory_fold(%(province)s)", province)
-    return _ranked_page(_COMPANIES, term=term, filters=filters, offset=offset, limit=limit)
+        total, rows = cursor.fetchone()
+    return json.loads(rows), total
 
 
 def logo_page(*, term: str | None, offset: int, limit: int) -> tuple[list, int]:
@@ -254,4 +256,4 @@ def logo_page(*, term: str | None, offset: int, limit: int) -> tuple[list, int]:
     term = clean_term(term)
     if not term:
         return _plain_page(_LOGOS, logo_search(term=None), offset=offset, limit=limit)
-    return _ranked_page(_LOGOS, term=term, filters={}, offset=offset, limit=limit)
+    return _ranked_page(_LOGOS, term=term, offset=offset, limit=limit)

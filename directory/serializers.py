@@ -4,11 +4,20 @@ Output field names are the contract's (camel case); nullable fields are always
 present.
 """
 
+import re
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.fields import empty
 
 from config.api.inputs import QueryChoiceField
-from config.api.pagination import PageEnvelopeSerializer, PageQuerySerializer
+from config.api.pagination import (
+    DEFAULT_PAGE_SIZE,
+    MAX_PAGE,
+    MAX_PAGE_SIZE,
+    PageEnvelopeSerializer,
+    PageQuerySerializer,
+)
 from directory.models import FORMAT_ORDER, EntityType, FileFormat, VariantKind
 from directory.selectors import company_url, logo_url, preview_url
 
@@ -104,40 +113,110 @@ class CompanySummarySerializer(CompanyIdentitySerializer):
     currentLogo = CurrentLogoRefSerializer(source="current_logo", allow_null=True)
 
     def to_representation(self, row: dict) -> dict:
-        # A row of selectors.company_summaries, built here directly: search pages are the
-        # hot path. The fields above are its schema; the contract tests hold them equal.
-        current = row["current_logo_id"]
-        return {
-            "id": str(row["id"]),
-            "slug": row["slug"],
-            "name": row["name"],
-            "entityType": row["entity_type"],
-            "isVerified": row["is_verified"],
-            "sector": (
-                {"slug": row["sector__slug"], "name": row["sector__name"]}
-                if row["sector__slug"] is not None
-                else None
-            ),
-            "province": row["province"],
-            "logoCount": row["logo_count"] or 0,
-            "currentLogo": (
-                {
-                    "id": str(current),
-                    "slug": row["current_logo__slug"],
-                    "title": row["current_logo__title"],
-                    "previewUrl": preview_url(row["current_logo__preview"]),
-                }
-                if current is not None
-                else None
-            ),
-            "url": company_url(row["slug"]),
-        }
+        return company_summary(row)
+
+
+def company_summary(row: dict) -> dict:
+    """A row of selectors.company_summaries as CompanySummarySerializer shows it.
+
+    Built directly: search pages are the hot path. The serializer's fields are its
+    schema; the contract tests hold them equal.
+    """
+    current = row["current_logo_id"]
+    return {
+        "id": str(row["id"]),
+        "slug": row["slug"],
+        "name": row["name"],
+        "entityType": row["entity_type"],
+        "isVerified": row["is_verified"],
+        "sector": (
+            {"slug": row["sector__slug"], "name": row["sector__name"]}
+            if row["sector__slug"] is not None
+            else None
+        ),
+        "province": row["province"],
+        "logoCount": row["logo_count"] or 0,
+        "currentLogo": (
+            {
+                "id": str(current),
+                "slug": row["current_logo__slug"],
+                "title": row["current_logo__title"],
+                "previewUrl": preview_url(row["current_logo__preview"]),
+            }
+            if current is not None
+            else None
+        ),
+        "url": company_url(row["slug"]),
+    }
+
+
+# -- search inputs and envelopes ------------------------------------------------------
+#
+# Search is the API's hot path, and a DRF serializer deep-copies its fields each time it
+# is instantiated. The search serializers below keep their fields as the schema and as
+# the validation of anything unusual, and read the common well-formed queries directly:
+# digits for page and pageSize, text without NUL or surrogates within its length,
+# `related` among its choices. Anything else goes through the fields, errors included,
+# so both paths give the same result.
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+_PAGE_LIMITS = {"page": (1, MAX_PAGE, 1), "pageSize": (1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)}
+
+
+def _quick_text(value: str, max_length: int) -> str | None:
+    """What CharField(allow_blank=True, trim_whitespace=True) gives, if plainly valid."""
+    value = value.strip()
+    if len(value) > max_length or "\x00" in value or _SURROGATES.search(value):
+        return None
+    return value
+
+
+class _QuickSearchQueryMixin:
+    # Optional text parameters and their max_length, as the fields declare them.
+    quick_text: dict[str, int] = {}
+    quick_related = False  # whether the serializer has the `related` choice
+
+    def run_validation(self, data=empty):
+        quick = self._quick_validation(data)
+        return quick if quick is not None else super().run_validation(data)
+
+    def _quick_validation(self, data) -> dict | None:
+        if not hasattr(data, "__contains__") or not hasattr(data, "__getitem__"):
+            return None
+        validated = {}
+        for name, (low, high, default) in _PAGE_LIMITS.items():
+            if name not in data:
+                validated[name] = default
+                continue
+            raw = data[name]
+            if not (isinstance(raw, str) and raw.isascii() and raw.isdigit()):
+                return None
+            number = int(raw)
+            if not low <= number <= high:
+                return None
+            validated[name] = number
+        for name, max_length in self.quick_text.items():
+            if name in data:
+                raw = data[name]
+                value = _quick_text(raw, max_length) if isinstance(raw, str) else None
+                if value is None:
+                    return None
+                validated[name] = value
+        if self.quick_related and "related" in data:
+            related = data["related"]
+            if related not in ("0", "1", "true", "false"):
+                return None
+            validated["related"] = related in ("1", "true")
+        return validated
 
 
 # -- GET /companies -------------------------------------------------------------------
 
 
-class CompanySearchInputSerializer(PageQuerySerializer):
+class CompanySearchInputSerializer(_QuickSearchQueryMixin, PageQuerySerializer):
+    quick_text = {"q": 100, "sector": 100, "province": 120}
+    quick_related = True
+
     q = serializers.CharField(
         max_length=100, required=False, allow_blank=True, trim_whitespace=True
     )
@@ -160,6 +239,23 @@ class CompanySearchOutputSerializer(PageEnvelopeSerializer):
         required=False,
         help_text="Present only when related=true: companies related to q by meaning.",
     )
+
+    def to_representation(self, body: dict) -> dict:
+        # Built directly like the summaries; the fields above are the schema.
+        shown = _envelope(body, company_summary)
+        if "related" in body:
+            shown["related"] = [company_summary(row) for row in body["related"]]
+        return shown
+
+
+def _envelope(body: dict, item) -> dict:
+    return {
+        "page": body["page"],
+        "pageSize": body["pageSize"],
+        "total": body["total"],
+        "totalPages": body["totalPages"],
+        "data": [item(row) for row in body["data"]],
+    }
 
 
 # -- GET /companies/{slug} ------------------------------------------------------------
@@ -199,7 +295,9 @@ class DomainListOutputSerializer(serializers.Serializer):
 # -- GET /logos -----------------------------------------------------------------------
 
 
-class LogoSearchInputSerializer(PageQuerySerializer):
+class LogoSearchInputSerializer(_QuickSearchQueryMixin, PageQuerySerializer):
+    quick_text = {"q": 100}
+
     q = serializers.CharField(
         max_length=100, required=False, allow_blank=True, trim_whitespace=True
     )
@@ -214,23 +312,30 @@ class LogoSearchItemSerializer(LogoSummarySerializer):
     company = LogoCompanyRefSerializer(allow_null=True)
 
     def to_representation(self, row: dict) -> dict:
-        # A row of selectors.logo_summaries, built directly like company summaries.
-        return {
-            "id": str(row["id"]),
-            "slug": row["slug"],
-            "title": row["title"],
-            "previewUrl": preview_url(row["preview"]),
-            "isCurrent": row["is_current"],
-            "isProduct": row["is_product"],
-            "era": {"from": row["era_from"], "to": row["era_to"], "label": row["era_label"]},
-            "formats": row["formats"],
-            "url": logo_url(row["slug"]),
-            "company": {"slug": row["company__slug"], "name": row["company__name"]},
-        }
+        return logo_search_item(row)
+
+
+def logo_search_item(row: dict) -> dict:
+    """A row of selectors.logo_summaries, built directly like company summaries."""
+    return {
+        "id": str(row["id"]),
+        "slug": row["slug"],
+        "title": row["title"],
+        "previewUrl": preview_url(row["preview"]),
+        "isCurrent": row["is_current"],
+        "isProduct": row["is_product"],
+        "era": {"from": row["era_from"], "to": row["era_to"], "label": row["era_label"]},
+        "formats": row["formats"],
+        "url": logo_url(row["slug"]),
+        "company": {"slug": row["company__slug"], "name": row["company__name"]},
+    }
 
 
 class LogoSearchOutputSerializer(PageEnvelopeSerializer):
     data = LogoSearchItemSerializer(many=True)
+
+    def to_representation(self, body: dict) -> dict:
+        return _envelope(body, logo_search_item)
 
 
 # -- GET /logos/{id} ------------------------------------------------------------------
@@ -280,3 +385,4 @@ class LogoDetailSerializer(LogoSummarySerializer):
 
 class LogoDetailOutputSerializer(serializers.Serializer):
     data = LogoDetailSerializer()
+

@@ -1,0 +1,234 @@
+"""The precomputed search tables stay exact, and the pages read from them rank as search does.
+
+directory_company_gram, directory_company_gram_total and directory_company_tally
+(migration 0005) are kept by triggers; each test here changes companies in the ways
+the application and the import do, then compares the tables with a recount from the
+rows and the pages with the plain ORM ranking of directory.search.
+"""
+
+import itertools
+import random
+import unicodedata
+
+import pytest
+from django.db import connection
+from django.http import QueryDict
+from rest_framework import serializers
+
+from directory import search
+from directory.models import Company
+from directory.serializers import CompanySearchInputSerializer, LogoSearchInputSerializer
+from tests.factories import CompanyFactory, SectorFactory
+
+pytestmark = pytest.mark.django_db
+
+WORDS = ["Ría", "Maria", "Ferrería", "ria", "Rial", "Arias", "Ayuntamiento", "Ñandú", "de", "X"]
+
+
+def fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+
+
+def recount() -> dict:
+    """The three tables as a recount from the companies gives them, independently of SQL."""
+    groups: dict[tuple, set] = {}
+    totals: dict[str, int] = {}
+    tally: dict[tuple, int] = {}
+    rows = Company.objects.values_list("id", "name", "alternative_names", "sector_id", "province")
+    for company_id, name, alternative, sector_id, province in rows:
+        names = [fold(text) for text in [name, *alternative]]
+        grams = {
+            text[i : i + 3]
+            for text in names
+            for i in range(len(text) - 2)
+            if text[i : i + 3].isascii() and text[i : i + 3].isalnum()
+        }
+        for gram in grams:
+            tier = 0 if gram in names else 1 if any(n.startswith(gram) for n in names) else 2
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT similarity(directory_fold(%s), %s)", (name, gram))
+                sim = cursor.fetchone()[0]
+            groups.setdefault((gram, tier, sim), set()).add(company_id)
+            totals[gram] = totals.get(gram, 0) + 1
+        key = (sector_id, fold(province) if province is not None else None)
+        tally[key] = tally.get(key, 0) + 1
+    return {"groups": groups, "totals": totals, "tally": tally}
+
+
+def stored() -> dict:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT gram, tier, sim, size, ids FROM directory_company_gram")
+        rows = cursor.fetchall()
+        assert all(size == len(ids) for *_, size, ids in rows)
+        groups = {(gram, tier, sim): set(ids) for gram, tier, sim, _, ids in rows}
+        assert sum(len(ids) for ids in groups.values()) == sum(size for *_, size, _ in rows)
+        cursor.execute("SELECT gram, size FROM directory_company_gram_total")
+        totals = dict(cursor.fetchall())
+        cursor.execute("SELECT sector_id, province_fold, size FROM directory_company_tally")
+        tally = {(sector, province): size for sector, province, size in cursor.fetchall()}
+    return {"groups": groups, "totals": totals, "tally": tally}
+
+
+@pytest.fixture
+def catalogue():
+    rng = random.Random(11)
+    # "ria" names two sectors: one by its slug, one by its name.
+    sectors = [
+        SectorFactory(slug="banca", name="Banca"),
+        SectorFactory(slug="ria", name="Ría"),
+        SectorFactory(slug="rias-baixas", name="RIA"),
+    ]
+    companies = []
+    for _ in range(60):
+        name = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 3)))
+        alternative = rng.sample(WORDS, rng.randint(0, 2)) if rng.random() < 0.4 else []
+        companies.append(
+            CompanyFactory(
+                name=name,
+                alternative_names=alternative,
+                sector=rng.choice([*sectors, None]),
+                province=rng.choice(["Málaga", "MALAGA", "Cádiz", None]),
+            )
+        )
+    return companies
+
+
+def test_it_builds_the_tables_as_a_recount_gives_them(catalogue):
+    assert stored() == recount()
+
+
+def test_it_keeps_the_tables_exact_through_updates_and_deletes(catalogue):
+    first, second, third, *rest = catalogue
+    first.name = "Riada Ferrería"
+    first.save()
+    second.alternative_names = ["RIA", "Ayuntamiento de Ría"]
+    second.province = "Cádiz"
+    second.save()
+    third.sector = None
+    third.save(update_fields=["sector"])
+    Company.objects.filter(pk__in=[c.pk for c in rest[:10]]).update(alternative_names=["Maria"])
+    Company.objects.filter(pk__in=[c.pk for c in rest[10:15]]).update(province=None)
+    Company.objects.filter(pk__in=[c.pk for c in rest[15:25]]).delete()
+    # Updates that leave the indexed values as they were change nothing.
+    Company.objects.filter(pk__in=[c.pk for c in rest[25:]]).update(is_verified=True)
+
+    assert stored() == recount()
+
+
+def test_it_empties_the_tables_when_companies_are_truncated(catalogue):
+    with connection.cursor() as cursor:
+        # The deferred foreign-key checks of the fixture's inserts are pending until then.
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute("TRUNCATE directory_company CASCADE")
+
+    assert stored() == {"groups": {}, "totals": {}, "tally": {}}
+
+
+THREE = ["ria", "Ría", "RIA", "mar", "ari", "ayu", "nan", "xyz", "de ", "a%b"]
+WINDOWS = [(0, 1), (0, 5), (1, 3), (4, 20), (13, 7), (30, 50), (59, 1), (200, 20)]
+
+
+@pytest.mark.parametrize("term", THREE)
+def test_it_pages_three_character_terms_as_company_search_ranks(catalogue, term):
+    Company.objects.filter(pk=catalogue[0].pk).update(alternative_names=["Ria"])
+    expected = [str(pk) for pk in search.company_search(term=term).values_list("pk", flat=True)]
+
+    for offset, limit in WINDOWS:
+        rows, total = search.company_page(
+            term=term, sector=None, province=None, offset=offset, limit=limit
+        )
+        assert total == len(expected)
+        assert [row["id"] for row in rows] == expected[offset : offset + limit], (offset, limit)
+
+
+FILTERS = [
+    (sector, province)
+    for sector, province in itertools.product(
+        [None, "banca", "RÍA", "ria", "unknown"], [None, "malaga", "Cádiz", "Nowhere"]
+    )
+]
+
+
+@pytest.mark.parametrize(("sector", "province"), FILTERS)
+def test_it_lists_without_a_term_as_company_search_orders(catalogue, sector, province):
+    catalogue[0].delete()
+    Company.objects.filter(pk=catalogue[1].pk).update(province="Cádiz", sector=None)
+    expected = [
+        str(pk)
+        for pk in search.company_search(term=None, sector=sector, province=province).values_list(
+            "pk", flat=True
+        )
+    ]
+
+    for offset, limit in WINDOWS:
+        rows, total = search.company_page(
+            term=None, sector=sector, province=province, offset=offset, limit=limit
+        )
+        assert total == len(expected)
+        assert [row["id"] for row in rows] == expected[offset : offset + limit], (offset, limit)
+
+
+class _FieldsOnly:
+    """The serializer's own validation, without the quick reading of common queries."""
+
+    def run_validation(self, data=serializers.empty):
+        return serializers.Serializer.run_validation(self, data)
+
+
+class CompanyReference(_FieldsOnly, CompanySearchInputSerializer):
+    pass
+
+
+class LogoReference(_FieldsOnly, LogoSearchInputSerializer):
+    pass
+
+
+QUERIES = [
+    "",
+    "q=ria",
+    "q=%20%20Banco%20N%C3%BA%C3%B1ez%20&page=2&pageSize=50",
+    "q=&sector=&province=",
+    "page=500&pageSize=1",
+    "page=501",
+    "page=0",
+    "page=007",
+    "page=+7",
+    "page=%207",
+    "page=7.0",
+    "page=",
+    "page=1&page=3",
+    "pageSize=51",
+    "pageSize=-1",
+    "pageSize=%D9%A3",  # an Arabic-Indic three: a digit to isdigit(), not to every parser
+    "q=" + "x" * 100,
+    "q=" + "x" * 101,
+    "q=%20" + "x" * 100 + "%20",
+    "q=a%00b",
+    "sector=" + "s" * 101,
+    "province=" + "p" * 120,
+    "province=" + "p" * 121,
+    "related=true",
+    "related=1",
+    "related=0",
+    "related=false",
+    "related=",
+    "related=yes",
+    "related=TRUE",
+    "unknown=1&q=x",
+]
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_it_reads_search_queries_as_the_serializer_fields_do(query):
+    for quick, reference in [
+        (CompanySearchInputSerializer, CompanyReference),
+        (LogoSearchInputSerializer, LogoReference),
+    ]:
+        data = QueryDict(query)
+        fast, slow = quick(data=data), reference(data=data)
+
+        assert fast.is_valid() == slow.is_valid()
+        assert fast.errors == slow.errors
+        if slow.is_valid():
+            assert dict(fast.validated_data) == dict(slow.validated_data)
