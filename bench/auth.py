@@ -24,67 +24,21 @@ Output: a table on stdout and bench/results/auth-<date>.json with the commit.
 """
 
 import argparse
-import contextlib
 import http.client
-import json
 import os
-import platform
-import socket
 import statistics
-import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from datetime import UTC, datetime
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-VENV_BIN = ROOT / ".venv" / "bin"
-RESULTS = ROOT / "bench" / "results"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import django_env, free_port, gunicorn, manage, start_servers, write_results
+
 DATABASE = "logodir_bench_auth"
-DATABASE_URL = f"postgres://postgres@127.0.0.1:54320/{DATABASE}"
-REDIS_URL = "redis://127.0.0.1:56382/0"
-START_SERVERS = (
-    "source scripts/lib.sh && ensure_postgres_binaries && start_postgres dev 54320 && "
-    f"ensure_database 54320 {DATABASE} && ensure_redis_binaries && start_redis bench 56382"
-)
 PATH = "/v1/public/me"
 WARM_UP = 200
 TARGET_MS = 1.0
-
-
-def env(port: int, rate_limits: str) -> dict[str, str]:
-    return {
-        **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": "bench",  # signs nothing that outlives the run
-        "SITE_URL": f"http://127.0.0.1:{port}",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "DATABASE_URL": DATABASE_URL,
-        "REDIS_URL": REDIS_URL,
-        "DJANGO_SETTINGS_MODULE": "bench.settings",
-        "BENCH_RATE_LIMITS": rate_limits,
-        "DB_CONN_HEALTH_CHECKS": os.environ.get("DB_CONN_HEALTH_CHECKS", "1"),
-    }
-
-
-def manage(*args: str) -> str:
-    result = subprocess.run(
-        [str(VENV_BIN / "python"), "manage.py", *args],
-        cwd=ROOT,
-        env=env(8000, "off"),
-        capture_output=True,
-        text=True,
-    )
-    if result.returncode != 0:
-        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{result.stderr}")
-    return result.stdout
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def get(port: int, headers: dict[str, str]) -> tuple[int, float]:
@@ -99,37 +53,6 @@ def get(port: int, headers: dict[str, str]) -> tuple[int, float]:
     return response.status, (time.perf_counter() - started) * 1000
 
 
-@contextlib.contextmanager
-def gunicorn(rate_limits: str) -> Iterator[int]:
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            str(VENV_BIN / "gunicorn"),
-            "config.wsgi:application",
-            "--workers=1",
-            "--worker-class=sync",
-            f"--bind=127.0.0.1:{port}",
-            "--log-level=warning",
-        ],
-        cwd=ROOT,
-        env=env(port, rate_limits),
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            with contextlib.suppress(OSError):
-                if get(port, {})[0] == 200:
-                    break
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("gunicorn did not start")
-            time.sleep(0.2)
-        yield port
-    finally:
-        process.terminate()
-        process.wait(timeout=35)
-
-
 def percentiles(milliseconds: list[float]) -> dict[str, float]:
     cuts = statistics.quantiles(milliseconds, n=100, method="inclusive")
     return {
@@ -140,10 +63,18 @@ def percentiles(milliseconds: list[float]) -> dict[str, float]:
     }
 
 
-def measure(rate_limits: str, token: str, requests: int) -> dict[str, dict]:
+def measure(database_url: str, rate_limits: str, token: str, requests: int) -> dict[str, dict]:
     kinds = {"anonymous": {}, "token": {"Authorization": f"Bearer {token}"}}
     timings: dict[str, list[float]] = {kind: [] for kind in kinds}
-    with gunicorn(rate_limits) as port:
+    port = free_port()
+    env = django_env(
+        database_url=database_url,
+        redis_db=0,
+        port=port,
+        BENCH_RATE_LIMITS=rate_limits,
+        DB_CONN_HEALTH_CHECKS=os.environ.get("DB_CONN_HEALTH_CHECKS", "1"),
+    )
+    with gunicorn(env, port, workers=1):
         for n in range(WARM_UP + requests):
             for kind, headers in kinds.items():
                 status, milliseconds = get(port, headers)
@@ -156,27 +87,20 @@ def measure(rate_limits: str, token: str, requests: int) -> dict[str, dict]:
     }
 
 
-def commit() -> str:
-    result = subprocess.run(
-        ["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True, text=True
-    )
-    return result.stdout.strip()
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=3000, help="per kind and configuration")
     args = parser.parse_args()
 
-    print("==> PostgreSQL and Redis on loopback (scripts/lib.sh)")
-    subprocess.run(["bash", "-c", START_SERVERS], cwd=ROOT, check=True)
-    manage("migrate", "--noinput", "-v", "0")
-    token = manage("issue_token", "bench@example.invalid", "--scopes", "read:logos").strip()
+    database_url = start_servers(DATABASE)
+    env = django_env(database_url=database_url, redis_db=0, port=8000)
+    manage(env, "migrate", "--noinput", "-v", "0")
+    token = manage(env, "issue_token", "bench@example.invalid", "--scopes", "read:logos")
 
     phases = {}
     for rate_limits in ("off", "count"):
         print(f"==> GET {PATH}, rate limits {rate_limits}, {args.requests} requests per kind")
-        phases[rate_limits] = measure(rate_limits, token, args.requests)
+        phases[rate_limits] = measure(database_url, rate_limits, token, args.requests)
 
     baseline = phases["off"]["anonymous"]["p50"]
     added = {
@@ -197,26 +121,17 @@ def main() -> int:
     met = added["token authentication + rate limiting"] < TARGET_MS
     print(f"target: under {TARGET_MS} ms: {'met' if met else 'NOT MET'}")
 
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    result = {
-        "date": stamp,
-        "commit": commit(),
-        "machine": {
-            "cpus": os.cpu_count(),
-            "python": sys.version.split()[0],
-            "platform": platform.platform(),
+    write_results(
+        "auth",
+        {
+            "path": PATH,
+            "health_checks": os.environ.get("DB_CONN_HEALTH_CHECKS", "1"),
+            "phases": phases,
+            "added_p50_ms": added,
+            "target_ms": TARGET_MS,
+            "met": met,
         },
-        "loadavg_before": os.getloadavg(),
-        "path": PATH,
-        "phases": phases,
-        "added_p50_ms": added,
-        "target_ms": TARGET_MS,
-        "met": met,
-    }
-    out = RESULTS / f"auth-{stamp}.json"
-    out.write_text(json.dumps(result, indent=2))
-    print(f"results: {out.relative_to(ROOT)}")
+    )
     return 0 if met else 1
 
 

@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularSwaggerView
 from accounts import pages as account_pages
 from config.api.views import OpenApiDocumentApi, UnknownPathApi
 from directory import pages
-from directory.views import serve_preview
+from directory.views import serve_download, serve_preview
 
 public_api = [
     path("", include("directory.urls")),
@@ -34,6 +34,7 @@ urlpatterns = [
     ),
     path("device", account_pages.device_page, name="device"),
     re_path(r"^media/previews/(?P<name>.+)$", serve_preview, name="preview"),
+    path("files/<str:token>", serve_download, name="download-file"),
 ]
 
 handler400 = "config.api.middleware.api_handler400"

@@ -1,5 +1,6 @@
 """Reads of the catalogue that the API (and the site) reuse."""
 
+import contextlib
 import uuid
 from urllib.parse import urlsplit
 
@@ -174,3 +175,35 @@ def domain_entries() -> list[dict]:
         if host and host not in entries:
             entries[host] = {"domain": host, "slug": slug, "name": name}
     return sorted(entries.values(), key=lambda entry: entry["domain"])
+
+
+def company_colors(*, slug: str) -> Company | None:
+    return Company.objects.select_related("current_logo").filter(slug=slug).first()
+
+
+def logo_for_download(*, id_or_slug: str) -> Logo | None:
+    return Logo.objects.select_related("company").filter(_logo_lookup(id_or_slug)).first()
+
+
+def download_asset(
+    *, logo: Logo, file_format: str | None, variant: str | None, asset_id=None
+) -> Asset | None:
+    """The file a download asks for: an exact asset, or a format of a variant (by id or
+    name, any case) or of the main variant. None when the logo has no such file."""
+    assets = Asset.objects.filter(logo=logo).select_related("variant")
+    if asset_id is not None:
+        asset = assets.filter(pk=asset_id).first()
+    elif variant is None:
+        asset = assets.filter(format=file_format, variant__isnull=True).first()
+    else:
+        by_name = Q(variant__name__iexact=variant)
+        with contextlib.suppress(ValueError):
+            by_name |= Q(variant_id=uuid.UUID(variant))
+        asset = (
+            assets.filter(by_name, format=file_format)
+            .order_by("variant__kind", "variant__name")
+            .first()
+        )
+    if asset is not None:
+        asset.logo = logo  # already loaded, with its company
+    return asset

@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.fields import empty
 
+from config.api.errors import ErrorCode
 from config.api.inputs import QueryChoiceField
 from config.api.pagination import (
     DEFAULT_PAGE_SIZE,
@@ -386,3 +387,78 @@ class LogoDetailSerializer(LogoSummarySerializer):
 class LogoDetailOutputSerializer(serializers.Serializer):
     data = LogoDetailSerializer()
 
+
+# -- GET /companies/{slug}/colors ------------------------------------------------------
+
+
+class ColorsLogoSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    slug = serializers.CharField(allow_null=True)
+
+
+class ColorsCompanySerializer(serializers.Serializer):
+    slug = serializers.CharField(allow_null=True)
+    name = serializers.CharField()
+
+
+class CompanyColorsSerializer(serializers.Serializer):
+    company = ColorsCompanySerializer()
+    logo = ColorsLogoSerializer(allow_null=True)
+    colors = serializers.ListField(child=serializers.CharField())
+    cached = serializers.BooleanField(help_text="false: not computed yet for this logo.")
+    message = serializers.CharField(allow_null=True)
+
+
+class CompanyColorsOutputSerializer(serializers.Serializer):
+    data = CompanyColorsSerializer()
+
+
+# -- POST /logos/{id}/download ---------------------------------------------------------
+
+
+class LogoDownloadInputSerializer(serializers.Serializer):
+    format = serializers.CharField(
+        required=False, help_text="SVG, PNG, PDF, AI, EPS or ZIP, in any case."
+    )
+    variant = serializers.CharField(
+        min_length=1, max_length=120, required=False, help_text="A variant's id or name."
+    )
+    assetId = serializers.UUIDField(required=False, help_text="One exact file of the logo.")
+
+    def validate_format(self, value: str) -> str:
+        upper = value.upper()
+        if upper not in FileFormat.values:
+            raise serializers.ValidationError(f"One of {', '.join(FileFormat.values)}.")
+        return upper
+
+    def validate(self, attrs):
+        if "assetId" not in attrs and "format" not in attrs:
+            raise serializers.ValidationError({"format": ["Required unless assetId is given."]})
+        return attrs
+
+
+class DownloadQuotaSerializer(serializers.Serializer):
+    unlimited = serializers.BooleanField(help_text="Read first: true means no limit applies.")
+    used = serializers.IntegerField()
+    limit = serializers.IntegerField()
+    remaining = serializers.IntegerField()
+    resetAt = serializers.DateTimeField(source="reset_at", allow_null=True)
+
+
+class DownloadLinkSerializer(serializers.Serializer):
+    url = serializers.URLField()
+    expiresIn = serializers.IntegerField()
+    expiresAt = serializers.DateTimeField()
+    filename = serializers.CharField()
+    asset = AssetSerializer()
+
+
+class LogoDownloadOutputSerializer(serializers.Serializer):
+    data = DownloadLinkSerializer()
+    quota = DownloadQuotaSerializer()
+
+
+class DownloadLimitErrorSerializer(serializers.Serializer):
+    error = serializers.ChoiceField(choices=[code.value for code in ErrorCode])
+    message = serializers.CharField()
+    quota = DownloadQuotaSerializer(required=False, help_text="With DOWNLOAD_LIMIT_REACHED.")

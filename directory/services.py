@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage, storages
 from django.db import transaction
+from django.utils import timezone
 
+from directory.colors import ColorError, extract_colors
 from directory.formats import CONTENT_TYPES, detect_format
 from directory.models import FORMAT_ORDER, Asset, Company, FileFormat, Logo, Variant
 from directory.previews import RENDERABLE, PreviewError, render_preview
@@ -65,6 +67,8 @@ def asset_attach(*, logo: Logo, variant: Variant | None, stored: StoredFile) -> 
     siblings = list(Asset.objects.filter(logo=logo, variant=variant))
     if _main_file(siblings) == asset:  # only a new preview source needs a new drawing
         _preview_after_commit(logo_id=logo.id, variant_id=variant.id if variant else None)
+        if variant is None:  # colours come from the main variant's main file
+            _colors_after_commit(logo=logo)
     return asset, True
 
 
@@ -96,6 +100,9 @@ def logo_make_current(*, logo: Logo) -> bool:
         )
         Logo.objects.filter(pk=logo.pk).update(is_current=True)
         Company.objects.filter(pk=company.pk).update(current_logo=logo)
+        if not Logo.objects.filter(pk=logo.pk, colors_computed_at__isnull=False).exists():
+            # The company's colours are now this logo's: make sure they get read.
+            transaction.on_commit(lambda: logo_colors_refresh(logo_id=logo.id), robust=True)
     logo.is_current = True
     company.current_logo = logo
     return True
@@ -116,11 +123,14 @@ def _main_file(assets: list[Asset]) -> Asset | None:
     return min(candidates, key=lambda asset: FORMAT_ORDER[asset.format], default=None)
 
 
+def _read(asset: Asset) -> bytes:
+    with default_storage.open(asset.file.name, "rb") as handle:
+        return handle.read()
+
+
 def _preview_store(*, source: Asset) -> str | None:
-    with default_storage.open(source.file.name, "rb") as handle:
-        data = handle.read()
     try:
-        png = render_preview(data, source.format)
+        png = render_preview(_read(source), source.format)
     except PreviewError as exc:
         logger.warning("no preview for asset %s: %s", source.id, exc)
         return None
@@ -143,3 +153,26 @@ def preview_refresh(*, logo_id, variant_id=None) -> None:
         Variant.objects.filter(pk=variant_id) if variant_id else Logo.objects.filter(pk=logo_id)
     )
     target.update(preview=name)
+
+
+def _colors_after_commit(*, logo: Logo) -> None:
+    # Pending until read again: the colours endpoint says so instead of showing old ones.
+    Logo.objects.filter(pk=logo.pk).update(colors_computed_at=None, color_palette=[])
+    transaction.on_commit(lambda: logo_colors_refresh(logo_id=logo.id), robust=True)
+
+
+def logo_colors_refresh(*, logo_id) -> list[str]:
+    """Reads a logo's brand colours from its main file and stores them.
+
+    Runs after commit and outside any transaction (reading the file and drawing it are
+    slow); a logo without a readable SVG or PNG gets no colours, and is done.
+    """
+    source = _main_file(list(Asset.objects.filter(logo_id=logo_id, variant__isnull=True)))
+    colors: list[str] = []
+    if source is not None:
+        try:
+            colors = extract_colors(_read(source), source.format)
+        except ColorError as exc:
+            logger.warning("no colours for asset %s: %s", source.id, exc)
+    Logo.objects.filter(pk=logo_id).update(color_palette=colors, colors_computed_at=timezone.now())
+    return colors

@@ -5,7 +5,9 @@ from directory import views
 urlpatterns = [
     path("companies", views.CompanyListApi.as_view(), name="company-list"),
     path("companies/<str:slug>", views.CompanyDetailApi.as_view(), name="company-detail"),
+    path("companies/<str:slug>/colors", views.CompanyColorsApi.as_view(), name="company-colors"),
     path("domains", views.DomainListApi.as_view(), name="domain-list"),
     path("logos", views.LogoListApi.as_view(), name="logo-list"),
     path("logos/<str:id>", views.LogoDetailApi.as_view(), name="logo-detail"),
+    path("logos/<str:id>/download", views.LogoDownloadApi.as_view(), name="logo-download"),
 ]

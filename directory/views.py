@@ -1,35 +1,58 @@
 import hashlib
 import json
 from collections import defaultdict
+from datetime import timedelta
 from pathlib import PurePosixPath
 
+from django.conf import settings
 from django.core.cache import cache
-from django.core.files.storage import storages
-from django.http import FileResponse, Http404
+from django.core.files.storage import default_storage, storages
+from django.http import FileResponse, Http404, HttpResponseForbidden
 from django.utils import timezone
 from django.views.decorators.cache import cache_control
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import source_of
 from accounts.models import Scope
-from config.api.errors import ErrorCode, not_found
+from config.api.client_ip import client_ip
+from config.api.errors import ApiError, ErrorCode, not_found
 from config.api.inputs import parse
 from config.api.pagination import envelope, page_window
-from config.api.schema import read_responses
+from config.api.schema import error_responses, read_responses
 from directory import search
+from directory.downloads import (
+    DownloadLimitReached,
+    download_filename,
+    download_grant,
+    download_link,
+    download_subject,
+    signed_file,
+)
+from directory.formats import CONTENT_TYPES
+from directory.models import DownloadChannel
 from directory.selectors import (
+    company_colors,
     company_find,
     domain_entries,
+    download_asset,
     logo_find,
+    logo_for_download,
 )
 from directory.serializers import (
+    CompanyColorsOutputSerializer,
     CompanyDetailOutputSerializer,
     CompanyLookupInputSerializer,
     CompanySearchInputSerializer,
     CompanySearchOutputSerializer,
     DomainListOutputSerializer,
+    DownloadLimitErrorSerializer,
+    DownloadQuotaSerializer,
     LogoDetailOutputSerializer,
+    LogoDownloadInputSerializer,
+    LogoDownloadOutputSerializer,
     LogoLookupInputSerializer,
     LogoSearchInputSerializer,
     LogoSearchOutputSerializer,
@@ -185,4 +208,143 @@ def serve_preview(request, name: str):
         raise Http404
     response = FileResponse(previews.open(name, "rb"), content_type="image/png")
     response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+class CompanyColorsApi(APIView):
+    required_scopes = READ_LOGOS
+
+    @extend_schema(
+        operation_id="getCompanyColors",
+        summary="The brand colours of a company's current logo",
+        description=(
+            "Answers from what is stored and never computes while the client waits: "
+            "cached false (with a message) means not computed yet."
+        ),
+        tags=[TAG],
+        parameters=[_path_parameter("slug", "The company's slug.")],
+        responses=read_responses(
+            CompanyColorsOutputSerializer, 400, 403, 404, descriptions={404: "COMPANY_NOT_FOUND."}
+        ),
+    )
+    def get(self, request, slug: str):
+        params = parse(CompanyLookupInputSerializer, {"slug": slug})
+        company = company_colors(slug=params["slug"])
+        if company is None:
+            raise not_found(ErrorCode.COMPANY_NOT_FOUND, f"No company with slug {slug!r}.")
+        logo = company.current_logo
+        body = {
+            "company": company,
+            "logo": logo,
+            "colors": logo.color_palette if logo and logo.colors_computed_at else [],
+            "cached": bool(logo and logo.colors_computed_at),
+            "message": None,
+        }
+        if logo is None:
+            body["message"] = "The company has no current logo, so no brand colours."
+        elif logo.colors_computed_at is None:
+            body["message"] = "The colours of this logo are being computed; ask again shortly."
+        elif not logo.color_palette:
+            body["message"] = "No colours could be read from this logo's files."
+        return Response(CompanyColorsOutputSerializer({"data": body}).data)
+
+
+class LogoDownloadApi(APIView):
+    required_scopes = {"POST": Scope.READ_LOGOS}
+
+    @extend_schema(
+        operation_id="downloadLogo",
+        summary="A temporary link to one file of a logo (counts against the download quota)",
+        description=(
+            "The file is chosen by format (and variant) or by assetId. A second link to "
+            "the same logo within 12 hours does not count again. FORMAT_NOT_AVAILABLE "
+            "consumes nothing."
+        ),
+        tags=[TAG],
+        parameters=[_path_parameter("id", "The logo's id (UUID) or slug.")],
+        request=LogoDownloadInputSerializer,
+        responses={
+            200: LogoDownloadOutputSerializer,
+            **error_responses(
+                400,
+                403,
+                404,
+                descriptions={404: "LOGO_NOT_FOUND or FORMAT_NOT_AVAILABLE."},
+            ),
+            429: OpenApiResponse(
+                DownloadLimitErrorSerializer,
+                description="DOWNLOAD_LIMIT_REACHED (with quota) or RATE_LIMITED; Retry-After.",
+            ),
+        },
+    )
+    def post(self, request, id: str):
+        params = parse(LogoDownloadInputSerializer, request.data)
+        lookup = parse(LogoLookupInputSerializer, {"id": id})
+        logo = logo_for_download(id_or_slug=lookup["id"])
+        if logo is None:
+            raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo with id or slug {id!r}.")
+        asset = download_asset(
+            logo=logo,
+            file_format=params.get("format"),
+            variant=params.get("variant"),
+            asset_id=params.get("assetId"),
+        )
+        if asset is None:
+            raise not_found(ErrorCode.FORMAT_NOT_AVAILABLE, "The logo has no file for that choice.")
+        subject = download_subject(user=request.user, ip=client_ip(request._request))
+        try:
+            grant, quota = download_grant(
+                subject=subject,
+                logo=logo,
+                asset=asset,
+                channel=DownloadChannel.API,
+                source=source_of(request._request),
+            )
+        except DownloadLimitReached as refusal:
+            raise ApiError(
+                ErrorCode.DOWNLOAD_LIMIT_REACHED,
+                f"The download quota is used up; retry in {refusal.retry_after} s.",
+                status_code=status.HTTP_429_TOO_MANY_REQUESTS,
+                headers={"Retry-After": str(refusal.retry_after)},
+                extra={"quota": DownloadQuotaSerializer(refusal.quota).data},
+            ) from None
+        expires_at = grant.created_at + timedelta(seconds=settings.DOWNLOAD_LINK_SECONDS)
+        filename = download_filename(asset)
+        body = {
+            "data": {
+                "url": download_link(asset=asset, filename=filename, expires_at=expires_at),
+                "expiresIn": settings.DOWNLOAD_LINK_SECONDS,
+                "expiresAt": expires_at,
+                "filename": filename,
+                "asset": asset,
+            },
+            "quota": quota,
+        }
+        return Response(
+            LogoDownloadOutputSerializer(body).data, headers={"Cache-Control": "no-store"}
+        )
+
+
+# Downloaded files leave the app only here, as attachments that no browser renders.
+FILE_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cache-Control": "private, no-store",
+}
+
+
+def serve_download(request, token: str):
+    """The file of a signed, unexpired local download link; 403 and no bytes otherwise."""
+    granted = signed_file(token)
+    if granted is None:
+        return HttpResponseForbidden("This download link is not valid or has expired.")
+    asset = granted.asset
+    response = FileResponse(
+        default_storage.open(asset.file.name, "rb"),
+        as_attachment=True,
+        filename=granted.filename,
+        content_type=CONTENT_TYPES[asset.format],
+    )
+    for name, value in FILE_HEADERS.items():
+        response[name] = value
     return response

@@ -21,5 +21,7 @@ export DEBUG="${DEBUG:-1}"
 "$PY" manage.py migrate --noinput
 log "loading the demo catalogue if the database is empty (2,000 companies: a few minutes, once)"
 "$PY" manage.py seed_demo --if-empty
+log "reading the brand colours of logos that have none yet"
+"$PY" manage.py compute_colors
 log "serving on http://127.0.0.1:8000 (API under /v1/public, docs at /v1/public/docs)"
 exec "$PY" manage.py runserver 127.0.0.1:8000

@@ -25,9 +25,11 @@ def test_it_describes_the_public_api_only(api):
     assert paths == {
         "/v1/public/companies",
         "/v1/public/companies/{slug}",
+        "/v1/public/companies/{slug}/colors",
         "/v1/public/domains",
         "/v1/public/logos",
         "/v1/public/logos/{id}",
+        "/v1/public/logos/{id}/download",
         "/v1/public/me",
         "/v1/public/me/token",
         "/v1/public/device/code",
@@ -55,7 +57,12 @@ def test_it_documents_every_error_with_the_envelope(api):
             for status, response in operation["responses"].items():
                 if status.startswith(("4", "5")) and status != "304":
                     ref = response["content"]["application/json"]["schema"]["$ref"]
-                    envelopes = {"Error", "ValidationError", "DeviceTokenError"}
+                    envelopes = {
+                        "Error",
+                        "ValidationError",
+                        "DeviceTokenError",
+                        "DownloadLimitError",
+                    }
                     assert ref.rsplit("/", 1)[1] in envelopes, (method, path)
 
 

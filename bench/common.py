@@ -1,0 +1,120 @@
+"""What the benchmarks other than bench/search.py share: servers, settings, gunicorn, results."""
+
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_BIN = ROOT / ".venv" / "bin"
+RESULTS = ROOT / "bench" / "results"
+BENCH_REDIS_PORT = 56382
+
+
+def start_servers(database: str) -> str:
+    """The project-local PostgreSQL (54320) with `database`, and a Redis for benchmarks."""
+    print("==> PostgreSQL and Redis on loopback (scripts/lib.sh)")
+    subprocess.run(
+        [
+            "bash",
+            "-c",
+            "source scripts/lib.sh && ensure_postgres_binaries && start_postgres dev 54320 && "
+            f"ensure_database 54320 {database} && ensure_redis_binaries && "
+            f"start_redis bench {BENCH_REDIS_PORT}",
+        ],
+        cwd=ROOT,
+        check=True,
+    )
+    return f"postgres://postgres@127.0.0.1:54320/{database}"
+
+
+def django_env(*, database_url: str, redis_db: int, port: int, **extra: str) -> dict[str, str]:
+    """The app's environment in production mode, with bench/settings.py on top."""
+    return {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": "bench",  # signs nothing that outlives the run
+        "SITE_URL": f"http://127.0.0.1:{port}",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": database_url,
+        "REDIS_URL": f"redis://127.0.0.1:{BENCH_REDIS_PORT}/{redis_db}",
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
+        "MEDIA_ROOT": str(ROOT / ".local" / "bench-media"),
+        **extra,
+    }
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    result = subprocess.run(
+        [str(VENV_BIN / "python"), "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{result.stderr}")
+    return result.stdout.strip()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def gunicorn(env: dict[str, str], port: int, *, workers: int) -> Iterator[subprocess.Popen]:
+    """Serves the project on 127.0.0.1:port until the block ends, whatever happens."""
+    process = subprocess.Popen(
+        [
+            str(VENV_BIN / "gunicorn"),
+            "config.wsgi:application",
+            f"--workers={workers}",
+            "--worker-class=sync",
+            f"--bind=127.0.0.1:{port}",
+            "--backlog=2048",
+            "--log-level=warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+                break
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("gunicorn did not start")
+            time.sleep(0.2)
+        time.sleep(0.5)  # the workers boot after the master listens
+        yield process
+    finally:
+        process.terminate()
+        process.wait(timeout=35)
+
+
+def write_results(name: str, result: dict) -> Path:
+    """bench/results/<name>-<date>.json, with the date, the commit and the machine."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    commit = subprocess.run(
+        ["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    path = RESULTS / f"{name}-{stamp}.json"
+    document = {
+        "date": stamp,
+        "commit": commit,
+        "cpus": os.cpu_count(),
+        "loadavg": os.getloadavg(),
+        **result,
+    }
+    path.write_text(json.dumps(document, indent=2, default=str))
+    print(f"results: {path.relative_to(ROOT)}")
+    return path

@@ -1,0 +1,84 @@
+"""The S3 storage path, against the S3-compatible server the test command starts (moto)."""
+
+import os
+import urllib.error
+import urllib.request
+import uuid
+from urllib.parse import parse_qs, urlsplit
+
+import boto3
+import pytest
+
+from tests.factories import CompanyFactory, LogoFactory, add_file, svg_bytes
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def s3_storage(settings):
+    endpoint = os.environ.get("S3_TEST_ENDPOINT_URL")
+    assert endpoint, "S3_TEST_ENDPOINT_URL is not set: scripts/test.sh starts an S3 server"
+    bucket = f"logos-{uuid.uuid4().hex[:12]}"
+    options = {
+        "bucket_name": bucket,
+        "endpoint_url": endpoint,
+        "region_name": "us-east-1",
+        "access_key": "test",
+        "secret_key": "test",
+        "signature_version": "s3v4",
+        "addressing_style": "path",
+        "default_acl": None,
+        "file_overwrite": False,
+    }
+    boto3.client(
+        "s3",
+        endpoint_url=endpoint,
+        region_name="us-east-1",
+        aws_access_key_id="test",
+        aws_secret_access_key="test",
+    ).create_bucket(Bucket=bucket)
+    settings.STORAGE_BACKEND = "s3"
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {
+            "BACKEND": "storages.backends.s3.S3Storage",
+            "OPTIONS": {
+                **options,
+                "location": "files",
+                "querystring_auth": True,
+                "querystring_expire": 3600,
+            },
+        },
+    }
+    return bucket
+
+
+def test_it_presigns_a_one_hour_attachment_link_to_the_private_object(api, s3_storage):
+    logo = LogoFactory(company=CompanyFactory(slug="sol"), slug="sol-2020")
+    add_file(logo, svg_bytes())  # uploaded through django-storages
+
+    data = api.post(
+        f"/v1/public/logos/{logo.id}/download", {"format": "SVG"}, format="json"
+    ).json()["data"]
+
+    url = urlsplit(data["url"])
+    query = parse_qs(url.query)
+    assert url.path.startswith(f"/{s3_storage}/files/logos/")
+    assert query["X-Amz-Expires"] == ["3600"]
+    assert query["response-content-disposition"] == ['attachment; filename="sol-sol-2020.svg"']
+    assert query["response-content-type"] == ["image/svg+xml"]
+    with urllib.request.urlopen(data["url"], timeout=10) as response:  # noqa: S310 - loopback
+        assert response.read() == svg_bytes()
+        assert response.headers["Content-Disposition"] == 'attachment; filename="sol-sol-2020.svg"'
+        assert response.headers["Content-Type"] == "image/svg+xml"
+
+
+def test_it_keeps_the_objects_private(api, s3_storage):
+    logo = LogoFactory()
+    asset = add_file(logo, svg_bytes())
+    endpoint = os.environ["S3_TEST_ENDPOINT_URL"]
+
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"{endpoint}/{s3_storage}/files/{asset.file.name}", timeout=10)  # noqa: S310
+
+    assert refused.value.code == 403
