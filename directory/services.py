@@ -46,7 +46,10 @@ def file_store(*, data: bytes) -> StoredFile:
     digest = hashlib.sha256(data).hexdigest()
     name = f"logos/{digest[:2]}/{digest}.{file_format.lower()}"
     if not default_storage.exists(name):
-        saved = default_storage.save(name, ContentFile(data))
+        content = ContentFile(data)
+        # Object stores keep a content type per object: ours, from the bytes, never a guess.
+        content.content_type = CONTENT_TYPES[file_format]
+        saved = default_storage.save(name, content)
         if saved != name:  # written by a concurrent import meanwhile: keep one copy
             default_storage.delete(saved)
     return StoredFile(name=name, format=file_format, size=len(data), sha256=digest)

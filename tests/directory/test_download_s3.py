@@ -82,3 +82,18 @@ def test_it_keeps_the_objects_private(api, s3_storage):
         urllib.request.urlopen(f"{endpoint}/{s3_storage}/files/{asset.file.name}", timeout=10)  # noqa: S310
 
     assert refused.value.code == 403
+
+
+def test_it_stores_each_object_with_the_type_judged_from_its_bytes(s3_storage):
+    asset = add_file(LogoFactory(), svg_bytes())
+    client = boto3.client(
+        "s3",
+        endpoint_url=os.environ["S3_TEST_ENDPOINT_URL"],
+        region_name="us-east-1",
+        aws_access_key_id="test",
+        aws_secret_access_key="test",
+    )
+
+    head = client.head_object(Bucket=s3_storage, Key=f"files/{asset.file.name}")
+
+    assert head["ContentType"] == "image/svg+xml"
