@@ -462,3 +462,41 @@ class DownloadLimitErrorSerializer(serializers.Serializer):
     error = serializers.ChoiceField(choices=[code.value for code in ErrorCode])
     message = serializers.CharField()
     quota = DownloadQuotaSerializer(required=False, help_text="With DOWNLOAD_LIMIT_REACHED.")
+
+
+_DOWNLOAD_TIME = serializers.DateTimeField()
+
+
+def download_quota_body(quota) -> dict:
+    """A downloads.Quota as DownloadQuotaSerializer shows it.
+
+    Built directly, like company_summary: downloads are a hot path. The serializers
+    above stay the schema; tests/directory/test_downloads.py holds the two equal.
+    """
+    return {
+        "unlimited": quota.unlimited,
+        "used": quota.used,
+        "limit": quota.limit,
+        "remaining": quota.remaining,
+        "resetAt": (_DOWNLOAD_TIME.to_representation(quota.reset_at) if quota.reset_at else None),
+    }
+
+
+def download_body(*, url: str, expires_in: int, expires_at, filename: str, asset, quota) -> dict:
+    """What LogoDownloadOutputSerializer shows, built directly (see download_quota_body)."""
+    return {
+        "data": {
+            "url": url,
+            "expiresIn": expires_in,
+            "expiresAt": _DOWNLOAD_TIME.to_representation(expires_at),
+            "filename": filename,
+            "asset": {
+                "id": str(asset.id),
+                "format": asset.format,
+                "variantId": str(asset.variant_id) if asset.variant_id is not None else None,
+                "size": asset.size,
+                "contentType": asset.content_type,
+            },
+        },
+        "quota": download_quota_body(quota),
+    }

@@ -22,7 +22,7 @@ from config.api.errors import ApiError, ErrorCode, not_found
 from config.api.inputs import parse
 from config.api.pagination import envelope, page_window
 from config.api.schema import error_responses, read_responses
-from directory import search
+from directory import search, semantic
 from directory.downloads import (
     DownloadLimitReached,
     download_filename,
@@ -96,8 +96,13 @@ class CompanyListApi(APIView):
         )
         body = envelope(rows, page=params["page"], page_size=params["pageSize"], total=total)
         if params.get("related"):
-            # Semantic search is its own piece of work; until then nothing is related.
-            body["related"] = []
+            body["related"] = semantic.company_related(
+                term=params.get("q"),
+                sector=params.get("sector"),
+                province=params.get("province"),
+                page=params["page"],
+                shown=rows,
+            )
         return Response(CompanySearchOutputSerializer(body).data)
 
 
@@ -278,17 +283,28 @@ class LogoDownloadApi(APIView):
         },
     )
     def post(self, request, id: str):
-        params = parse(LogoDownloadInputSerializer, request.data)
-        lookup = parse(LogoLookupInputSerializer, {"id": id})
-        logo = logo_for_download(id_or_slug=lookup["id"])
+        # Local imports: this class is the only part of the module this work may change.
+        from directory.selectors import logo_main_file
+        from directory.serializers import download_body
+
+        file_format = self._plain_format_choice(request._request)
+        if file_format is not None and self._plain_id(id):
+            logo, asset = logo_main_file(id_or_slug=id, file_format=file_format)
+        else:
+            # Anything but {"format": ...} alone: the serializers validate and answer errors.
+            params = parse(LogoDownloadInputSerializer, request.data)
+            lookup = parse(LogoLookupInputSerializer, {"id": id})
+            logo = logo_for_download(id_or_slug=lookup["id"])
+            asset = None
+            if logo is not None:
+                asset = download_asset(
+                    logo=logo,
+                    file_format=params.get("format"),
+                    variant=params.get("variant"),
+                    asset_id=params.get("assetId"),
+                )
         if logo is None:
             raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo with id or slug {id!r}.")
-        asset = download_asset(
-            logo=logo,
-            file_format=params.get("format"),
-            variant=params.get("variant"),
-            asset_id=params.get("assetId"),
-        )
         if asset is None:
             raise not_found(ErrorCode.FORMAT_NOT_AVAILABLE, "The logo has no file for that choice.")
         subject = download_subject(user=request.user, ip=client_ip(request._request))
@@ -310,19 +326,43 @@ class LogoDownloadApi(APIView):
             ) from None
         expires_at = grant.created_at + timedelta(seconds=settings.DOWNLOAD_LINK_SECONDS)
         filename = download_filename(asset)
-        body = {
-            "data": {
-                "url": download_link(asset=asset, filename=filename, expires_at=expires_at),
-                "expiresIn": settings.DOWNLOAD_LINK_SECONDS,
-                "expiresAt": expires_at,
-                "filename": filename,
-                "asset": asset,
-            },
-            "quota": quota,
-        }
-        return Response(
-            LogoDownloadOutputSerializer(body).data, headers={"Cache-Control": "no-store"}
+        body = download_body(
+            url=download_link(asset=asset, filename=filename, expires_at=expires_at),
+            expires_in=settings.DOWNLOAD_LINK_SECONDS,
+            expires_at=expires_at,
+            filename=filename,
+            asset=asset,
+            quota=quota,
         )
+        return Response(body, headers={"Cache-Control": "no-store"})
+
+    @staticmethod
+    def _plain_id(value: str) -> bool:
+        """Whether LogoLookupInputSerializer would take the id as it is."""
+        return 1 <= len(value) <= 255 and value == value.strip() and "\x00" not in value
+
+    @staticmethod
+    def _plain_format_choice(request) -> str | None:
+        """The format of a JSON body that is exactly {"format": <a valid format>}, upper case,
+        as LogoDownloadInputSerializer would give it; None for anything else, which then
+        goes through the serializer (and its error bodies). DRF's parsing and validation
+        cost more than the rest of a request."""
+        # ASCII reads the same in any charset DRF could be told to decode with.
+        if request.content_type != "application/json" or not request.body.isascii():
+            return None
+        if request.content_params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
+            return None
+        try:
+            data = json.loads(request.body)
+        except ValueError:
+            return None
+        if not isinstance(data, dict) or len(data) != 1:
+            return None
+        value = data.get("format")
+        if not isinstance(value, str):
+            return None
+        upper = value.upper()
+        return upper if upper in CONTENT_TYPES else None
 
 
 # Downloaded files leave the app only here, as attachments that no browser renders.

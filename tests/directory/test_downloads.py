@@ -360,3 +360,18 @@ def test_it_gives_the_last_unit_to_exactly_one_of_ten_simultaneous_requests():
     assert sorted(statuses) == [200] + [429] * 9
     assert Download.objects.filter(user=user, counted=True).count() == 5
     assert sum(Logo.objects.values_list("download_count", flat=True)) == 5
+
+
+def test_it_reads_a_format_alone_as_the_serializer_does(api, logo):
+    # {"format": ...} alone takes a written-out path; anything else, the serializer's.
+    plain = _download(api, logo.slug, {"format": "svg"}).json()["data"]
+    padded = _download(api, logo.slug, {"format": " svg ", "other": 1}).json()["data"]
+
+    assert plain["asset"] == padded["asset"]
+    assert plain["filename"] == padded["filename"] == "cafes-sol-sol-2020.svg"
+    assert _download(api, logo.slug, {"format": None}).status_code == 400
+    assert _download(api, f"{logo.id}", {"format": "eps"}).json()["error"] == (
+        "FORMAT_NOT_AVAILABLE"
+    )
+    assert Download.objects.filter(counted=True).count() == 1
+    assert Logo.objects.get(pk=logo.pk).download_count == 1
