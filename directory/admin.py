@@ -17,6 +17,7 @@ from directory.forms import DomainForm, LogoAdminForm, VariantInlineFormSet
 from directory.models import Asset, Company, Domain, Logo, Sector, Variant
 from directory.search import clean_term, company_matches, logo_matches
 from directory.selectors import count_per_row, with_summary_fields
+from directory.semantic import company_embedding_stale
 from directory.services import asset_attach, asset_delete, file_store, logo_make_current
 
 LIST_PER_PAGE = 50
@@ -107,6 +108,10 @@ class CompanyAdmin(SearchThroughDirectory, admin.ModelAdmin):
 
     def get_queryset(self, request):
         return with_summary_fields(super().get_queryset(request))
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        company_embedding_stale(company_ids=[obj.pk])
 
     @admin.display(description="Logos", ordering="logo_count")
     def logo_count(self, company):

@@ -22,6 +22,7 @@ from directory.models import (
     normalise_domain,
     validate_domain,
 )
+from directory.semantic import company_embedding_stale
 from directory.services import (
     CatalogueError,
     StoredFile,
@@ -265,6 +266,8 @@ def _import_company(entry: dict, files: dict[str, StoredFile]) -> str:
             changed = True
         else:
             changed = _update(company, values)
+        if changed:
+            company_embedding_stale(company_ids=[company.id])
         for domain in entry["domains"]:
             owner = (
                 Domain.objects.filter(domain=domain).values_list("company_id", flat=True).first()

@@ -16,6 +16,7 @@ from PIL import Image
 
 from accounts.models import User
 from directory.models import Company, Logo
+from directory.semantic import company_embedding_stale
 from directory.services import asset_attach, file_store, logo_make_current
 from proposals.models import MAX_PROPOSALS_PER_DAY, Proposal, ProposalFormat, ProposalStatus
 from proposals.svg import sanitize_svg
@@ -157,6 +158,7 @@ def proposal_approve(
                 name=locked.company_name,
                 website=_website(locked.website),
             )
+            company_embedding_stale(company_ids=[company.id])
         if logo is None or logo.company_id != company.id:
             logo = Logo.objects.create(
                 company=company,
