@@ -12,7 +12,13 @@ from django.contrib.auth import forms as auth_forms
 from django.utils import timezone
 
 from accounts.models import ApiToken, DeviceCode, DeviceCodeStatus, User
-from accounts.services import DeviceCodeNotPending, device_code_decide, token_revoke
+from accounts.services import (
+    DeviceCodeNotPending,
+    device_code_decide,
+    token_forget,
+    token_revoke,
+    user_token_digests,
+)
 
 LIST_PER_PAGE = 50
 TOKEN_FIELDS = [
@@ -114,6 +120,22 @@ class UserAdmin(auth_admin.UserAdmin):
     def get_inlines(self, request, obj):
         # Tokens belong to an existing user: the add page has none to show.
         return self.inlines if obj is not None else []
+
+    # A token's cached lookup carries its user's plan and active flag
+    # (accounts/selectors.py): staff edits must reach the API at once.
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        if change:
+            token_forget(digests=user_token_digests(user_ids=[obj.pk]))
+
+    def delete_model(self, request, obj) -> None:
+        token_forget(digests=user_token_digests(user_ids=[obj.pk]))
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset) -> None:
+        user_ids = list(queryset.values_list("pk", flat=True))
+        token_forget(digests=user_token_digests(user_ids=user_ids))
+        super().delete_queryset(request, queryset)
 
 
 @admin.register(ApiToken)

@@ -2,7 +2,9 @@
 
 The rate limiter (a middleware, it must count unknown paths too) and DRF's
 authentication both need the answer; it is worked out once and kept on the
-request. A token that fails the checksum is refused before any database read.
+request. A token that fails the checksum is refused before any lookup; a
+well-formed one is looked up in the token cache, which the rate limiter reads in
+the same round trip as its count, and in the database when not there.
 """
 
 from dataclasses import dataclass
@@ -14,9 +16,9 @@ from rest_framework.authentication import BaseAuthentication
 
 from accounts.models import ApiToken, Source
 from accounts.permissions import token_required
-from accounts.selectors import token_for_secret
+from accounts.selectors import NOT_READ, token_for_digest
 from accounts.services import token_touch
-from accounts.tokens import token_well_formed
+from accounts.tokens import token_digest, token_well_formed
 from config.api.errors import ApiError, invalid_token, token_revoked
 
 
@@ -28,28 +30,53 @@ class Bearer:
     refusal: ApiError | None = None
 
 
+@dataclass(frozen=True)
+class Claim:
+    """What the Authorization header claims, before any lookup: a well-formed token's
+    SHA-256, a refusal, or nothing (anonymous)."""
+
+    digest: str | None = None
+    refusal: ApiError | None = None
+
+
 ANONYMOUS = Bearer()
 _ATTRIBUTE = "_logodir_bearer"
+
+
+def claim_of(request: HttpRequest) -> Claim:
+    header = request.META.get("HTTP_AUTHORIZATION")
+    if header is None:
+        return Claim()
+    scheme, _, secret = header.strip().partition(" ")
+    secret = secret.strip()
+    if scheme.lower() != "bearer" or not secret:
+        return Claim(refusal=invalid_token("Send the token as Authorization: Bearer <token>."))
+    if not token_well_formed(secret):
+        return Claim(refusal=invalid_token("The token is malformed or mistyped."))
+    return Claim(digest=token_digest(secret))
+
+
+def bearer_resolve(request: HttpRequest, claim: Claim, *, cached: object = NOT_READ) -> Bearer:
+    """Looks the claimed token up (`cached`: what the caller already read from the
+    token cache) and keeps the outcome on the request."""
+    bearer = _judge(claim, cached)
+    setattr(request, _ATTRIBUTE, bearer)
+    return bearer
 
 
 def bearer_of(request: HttpRequest) -> Bearer:
     bearer = getattr(request, _ATTRIBUTE, None)
     if bearer is None:
-        bearer = _read(request.META.get("HTTP_AUTHORIZATION"))
-        setattr(request, _ATTRIBUTE, bearer)
+        bearer = bearer_resolve(request, claim_of(request))
     return bearer
 
 
-def _read(header: str | None) -> Bearer:
-    if header is None:
+def _judge(claim: Claim, cached: object) -> Bearer:
+    if claim.refusal is not None:
+        return Bearer(refusal=claim.refusal)
+    if claim.digest is None:
         return ANONYMOUS
-    scheme, _, secret = header.strip().partition(" ")
-    secret = secret.strip()
-    if scheme.lower() != "bearer" or not secret:
-        return Bearer(refusal=invalid_token("Send the token as Authorization: Bearer <token>."))
-    if not token_well_formed(secret):
-        return Bearer(refusal=invalid_token("The token is malformed or mistyped."))
-    token = token_for_secret(secret)
+    token = token_for_digest(claim.digest, cached=cached)
     if token is None or not token.user.is_active:
         return Bearer(refusal=invalid_token("The token is not known."))
     if token.revoked_at is not None:

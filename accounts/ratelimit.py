@@ -1,38 +1,97 @@
 """Request rate limits of the public API: 60 a minute per token, 20 per client IP.
 
 A middleware rather than a view decorator, because every request under
-/v1/public counts, unknown paths and refused methods too. Counting is
-django-ratelimit's fixed windows in the default cache, which is Redis in any
-deployment with more than one process (settings refuse to start without it).
+/v1/public counts, unknown paths and refused methods too. Counts live in the
+default cache, which is Redis in any deployment with more than one process
+(settings refuse to start without it), in fixed windows staggered per caller as
+django-ratelimit staggers them (the website's device page uses django-ratelimit
+itself). The API does not go through django-ratelimit: its add-then-increment is
+two round trips, and a request with a token needs a third to read the cached
+token. Here one script counts and reads the token together (config/cache.py).
 """
+
+import time
+import zlib
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django_ratelimit.core import get_usage
 
-from accounts.authentication import bearer_of
+from accounts.authentication import bearer_resolve, claim_of
+from accounts.selectors import token_cache_key
 from config.api.client_ip import client_ip
 from config.api.errors import json_error_response, rate_limited, to_api_error
 from config.api.middleware import is_public_api
+from config.cache import count_and_get
 
-GROUP = "public-api"
-
-
-def _subject(group: str, request: HttpRequest) -> str:
-    token = bearer_of(request).token
-    # A refused token is counted against the address it came from, like anonymous calls.
-    return f"token:{token.pk}" if token is not None else f"ip:{client_ip(request)}"
+# A counter outlives its window by a little, so that a clock a second or two apart
+# between app processes still finds it.
+_EXPIRY_MARGIN = 5
+_PERIODS = {"s": 1, "m": 60, "h": 3600}
 
 
-def _rate(group: str, request: HttpRequest) -> str:
-    if bearer_of(request).token is not None:
-        return settings.API_RATE_AUTHENTICATED
-    return settings.API_RATE_ANONYMOUS
+@dataclass(frozen=True)
+class Usage:
+    count: int
+    limit: int
+    reset: int  # seconds until the window ends, at least 1
+
+    @property
+    def exceeded(self) -> bool:
+        return self.count > self.limit
 
 
-def rate_usage(request: HttpRequest, *, increment: bool) -> dict | None:
-    """This window's count for the caller (None when limits are switched off)."""
-    return get_usage(request, group=GROUP, key=_subject, rate=_rate, increment=increment)
+def _rate(setting: str) -> tuple[int, int]:
+    limit, _, period = setting.partition("/")
+    return int(limit), _PERIODS[period[-1]] * int(period[:-1] or 1)
+
+
+def _window_end(subject: str, period: int, now: int) -> int:
+    # The crc32 of the subject staggers the windows, so that callers do not all
+    # start again in the same second.
+    end = now - now % period + zlib.crc32(subject.encode()) % period
+    return end + period if end < now else end
+
+
+def _count(
+    subject: str, rate: str, *, increment: bool, token_digest: str | None = None
+) -> tuple[Usage, object]:
+    limit, period = _rate(rate)
+    now = int(time.time())
+    end = _window_end(subject, period, now)
+    count, cached = count_and_get(
+        f"rate:{subject}:{end}",
+        timeout=period + _EXPIRY_MARGIN,
+        increment=increment,
+        key=token_cache_key(token_digest) if token_digest is not None else None,
+    )
+    # The window includes its last second: the next one starts a second after `end`.
+    return Usage(count=count, limit=limit, reset=end - now + 1), cached
+
+
+def rate_usage(request: HttpRequest, *, increment: bool) -> Usage | None:
+    """Counts the request against its caller and works out who the caller is.
+
+    A well-formed token is counted on its own and its cached lookup read along; a
+    token that turns out refused is counted against the address instead, like
+    anonymous calls. None when limits are switched off.
+    """
+    if not settings.RATELIMIT_ENABLE:
+        return None
+    claim = claim_of(request)
+    if claim.digest is not None:
+        usage, cached = _count(
+            f"token:{claim.digest[:32]}",
+            settings.API_RATE_AUTHENTICATED,
+            increment=increment,
+            token_digest=claim.digest,
+        )
+        if bearer_resolve(request, claim, cached=cached).token is not None:
+            return usage
+    else:
+        bearer_resolve(request, claim)  # anonymous, or refused without a lookup
+    usage, _ = _count(f"ip:{client_ip(request)}", settings.API_RATE_ANONYMOUS, increment=increment)
+    return usage
 
 
 class PublicApiRateLimitMiddleware:
@@ -51,13 +110,11 @@ class PublicApiRateLimitMiddleware:
             return json_error_response(to_api_error(exc))
         if usage is None:
             return self.get_response(request)
-        # django-ratelimit's window includes its last second: the next one starts a second later.
-        reset = usage["time_left"] + 1
-        if counted and usage["should_limit"]:
-            response = json_error_response(rate_limited(reset))
+        if counted and usage.exceeded:
+            response = json_error_response(rate_limited(usage.reset))
         else:
             response = self.get_response(request)
-        response["X-RateLimit-Limit"] = str(usage["limit"])
-        response["X-RateLimit-Remaining"] = str(max(0, usage["limit"] - usage["count"]))
-        response["X-RateLimit-Reset"] = str(reset)
+        response["X-RateLimit-Limit"] = str(usage.limit)
+        response["X-RateLimit-Remaining"] = str(max(0, usage.limit - usage.count))
+        response["X-RateLimit-Reset"] = str(usage.reset)
         return response

@@ -2,6 +2,7 @@
 
 import re
 
+from django.core.cache import cache
 from django.db import connection
 
 from accounts.models import USER_CODE_ALPHABET, ApiToken, DeviceCode, User
@@ -18,9 +19,7 @@ def _columns(model, wanted: set[str]) -> list[str]:
     return [field.attname for field in model._meta.concrete_fields if field.attname in wanted]
 
 
-_TOKEN_FIELDS = _columns(
-    ApiToken, {field.attname for field in ApiToken._meta.concrete_fields} - {"digest"}
-)
+_TOKEN_FIELDS = _columns(ApiToken, {field.attname for field in ApiToken._meta.concrete_fields})
 _USER_FIELDS = _columns(
     User, {"id", "public_id", "email", "first_name", "plan", "is_active", "is_staff"}
 )
@@ -33,17 +32,55 @@ _LOOKUP_SQL = (
 )
 
 
-def token_for_secret(secret: str) -> ApiToken | None:
-    """The token with this secret and its user (the user's other fields load on use)."""
+def _token_row(digest: str) -> tuple | None:
     with connection.cursor() as cursor:
-        cursor.execute(_LOOKUP_SQL, [token_digest(secret)])
-        row = cursor.fetchone()
-    if row is None:
-        return None
+        cursor.execute(_LOOKUP_SQL, [digest])
+        return cursor.fetchone()
+
+
+def _token_from_row(row: tuple) -> ApiToken:
     split = len(_TOKEN_FIELDS)
     token = ApiToken.from_db(connection.alias, _TOKEN_FIELDS, row[:split])
     token.user = User.from_db(connection.alias, _USER_FIELDS, row[split:])
     return token
+
+
+def token_for_secret(secret: str) -> ApiToken | None:
+    """The token with this secret and its user (the user's other fields load on use)."""
+    row = _token_row(token_digest(secret))
+    return None if row is None else _token_from_row(row)
+
+
+# Token lookups are cached in Redis, read in the same round trip as the rate-limit
+# count (accounts/ratelimit.py), which spares every API call with a token its
+# database query. Whatever changes a token or its user leaves a short-lived
+# tombstone in its place (accounts/services.py token_forget), and lookups only
+# fill an empty slot: a lookup that read the row just before the change cannot
+# put it back over the tombstone.
+TOKEN_CACHE_SECONDS = 300
+TOKEN_TOMBSTONE = "changed"  # noqa: S105 - a cache marker, not a secret
+TOKEN_TOMBSTONE_SECONDS = 30
+NOT_READ = object()
+
+
+def token_cache_key(digest: str) -> str:
+    return f"token:{digest}"
+
+
+def token_for_digest(digest: str, *, cached: object = NOT_READ) -> ApiToken | None:
+    """The token with this SHA-256, from the cache when there (`cached`: what the
+    caller already read from it), else from the database."""
+    key = token_cache_key(digest)
+    if cached is NOT_READ:
+        cached = cache.get(key)
+    if isinstance(cached, tuple):
+        return _token_from_row(cached)
+    row = _token_row(digest)
+    if row is None:
+        return None
+    if cached is None:
+        cache.add(key, row, TOKEN_CACHE_SECONDS)
+    return _token_from_row(row)
 
 
 def tokens_of(user: User):

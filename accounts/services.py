@@ -5,6 +5,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -19,8 +20,10 @@ from accounts.models import (
     Source,
     User,
 )
+from accounts.selectors import TOKEN_TOMBSTONE, TOKEN_TOMBSTONE_SECONDS, token_cache_key
 from accounts.tokens import token_digest, token_display_prefix, token_generate
 from config.api.errors import DeviceFlowErrorCode
+from config.cache import delete_unless
 
 # lastUsedAt is for people deciding which token to revoke; minute precision is
 # plenty and spares a write on every request.
@@ -50,6 +53,7 @@ def user_ensure(*, email: str, plan: Plan | None = None) -> User:
     elif plan and user.plan != plan:
         user.plan = plan
         user.save(update_fields=["plan"])
+        token_forget(digests=user_token_digests(user_ids=[user.pk]))
     return user
 
 
@@ -89,16 +93,42 @@ def token_revoke(*, token: ApiToken) -> None:
     now = timezone.now()
     ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=now)
     token.revoked_at = token.revoked_at or now
+    token_forget(digests=[token.digest])
 
 
 def token_touch(*, token: ApiToken) -> None:
     now = timezone.now()
     if token.last_used_at is not None and now - token.last_used_at < LAST_USED_PRECISION:
         return
-    ApiToken.objects.filter(
+    touched = ApiToken.objects.filter(
         Q(last_used_at__isnull=True) | Q(last_used_at__lt=now - LAST_USED_PRECISION), pk=token.pk
     ).update(last_used_at=now)
     token.last_used_at = now
+    if touched:
+        # The next lookup reads the new time from the database, once a minute per
+        # token. A tombstone stays: it stands for a change that matters more.
+        delete_unless(token_cache_key(token.digest), TOKEN_TOMBSTONE)
+
+
+def user_token_digests(*, user_ids: list[int]) -> list[str]:
+    return list(ApiToken.objects.filter(user__in=user_ids).values_list("digest", flat=True))
+
+
+def token_forget(*, digests: list[str]) -> None:
+    """Drops cached lookups of these tokens, for the change to them being made.
+
+    Call it for every write to a token or to its user's fields that a lookup
+    carries (accounts/selectors.py); the cache would otherwise serve the old row
+    for up to TOKEN_CACHE_SECONDS. The tombstone goes in at once, so that no lookup
+    caches the row while the change is on its way, and again after the commit, in
+    case the transaction outlived the first one. A rolled-back change costs no more
+    than a few uncached lookups.
+    """
+    if not digests:
+        return
+    tombstones = dict.fromkeys(map(token_cache_key, digests), TOKEN_TOMBSTONE)
+    cache.set_many(tombstones, TOKEN_TOMBSTONE_SECONDS)
+    transaction.on_commit(lambda: cache.set_many(tombstones, TOKEN_TOMBSTONE_SECONDS))
 
 
 def _device_digest(device_code: str) -> str:

@@ -158,7 +158,16 @@ def main() -> int:
     for name in added_p50:
         print(f"  {name:<40} {added_p50[name]:+.2f} ms / {added_cpu[name]:+.2f} ms")
     met = added_p50["token authentication + rate limiting"] < TARGET_MS
-    print(f"target: under {TARGET_MS} ms: {'met' if met else 'NOT MET'}")
+    print(
+        f"target: token authentication + rate limiting under {TARGET_MS} ms: "
+        f"{'met' if met else 'NOT MET'}"
+    )
+    # In production anonymous calls are counted too; this is what a caller sees.
+    as_served = added_p50["token vs anonymous, both counted"] < TARGET_MS
+    print(
+        f"        (as served, token vs anonymous both counted, under {TARGET_MS} ms: "
+        f"{'met' if as_served else 'NOT MET'})"
+    )
 
     write_results(
         "auth",

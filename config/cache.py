@@ -1,7 +1,7 @@
 """Django's Redis cache, tuned for the one thing every API request does with it.
 
-Every request under /v1/public is counted here (django-ratelimit: an add, then an
-increment), so two costs of Django's client matter:
+Every request under /v1/public is counted here (accounts/ratelimit.py), and a
+token's lookup is cached here too, so three costs of Django's client matter:
 
 * it builds a new redis-py client object for every operation, and redis-py's
   constructor fills a table of a few hundred response callbacks: most of the time
@@ -9,9 +9,12 @@ increment), so two costs of Django's client matter:
   so one per pool is kept;
 * its increment asks EXISTS, then INCRBY: two round trips, and a key that expires
   between the two is recreated by INCRBY without an expiry. One Lua script does
-  both, atomically.
+  both, atomically;
+* a rate-limit count and a cached token lookup are two round trips. One script
+  bumps the counter (creating it with its expiry) and reads the cached value.
 """
 
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient as DjangoRedisCacheClient
 from django.utils.functional import cached_property
@@ -21,6 +24,26 @@ if redis.call('exists', KEYS[1]) == 1 then
   return redis.call('incrby', KEYS[1], ARGV[1])
 end
 return false
+"""
+
+# KEYS[1] the counter, KEYS[2] a key to read along (or the counter again);
+# ARGV[1] the counter's lifetime, ARGV[2] 1 to count, 0 to only read.
+_COUNT_AND_GET = """
+local count
+if ARGV[2] == '1' then
+  count = redis.call('incr', KEYS[1])
+  if count == 1 then redis.call('expire', KEYS[1], ARGV[1]) end
+else
+  count = tonumber(redis.call('get', KEYS[1]) or '0')
+end
+return {count, redis.call('get', KEYS[2])}
+"""
+
+_DELETE_UNLESS = """
+if redis.call('get', KEYS[1]) ~= ARGV[1] then
+  return redis.call('del', KEYS[1])
+end
+return 0
 """
 
 
@@ -56,3 +79,58 @@ class RedisCache(DjangoRedisCache):
         if value is None:
             raise ValueError(f"Key '{key}' not found.")
         return value
+
+    @cached_property
+    def _count_and_get_script(self):
+        return self._cache.get_client(None, write=True).register_script(_COUNT_AND_GET)
+
+    def count_and_get(
+        self, counter: str, *, timeout: int, increment: bool = True, key: str | None = None
+    ) -> tuple[int, object]:
+        counter = self.make_and_validate_key(counter)
+        read = self.make_and_validate_key(key) if key is not None else counter
+        client = self._cache.get_client(counter, write=True)
+        count, raw = self._count_and_get_script(
+            keys=[counter, read], args=[timeout, int(increment)], client=client
+        )
+        if key is None or raw is None:
+            return count, None
+        return count, self._cache._serializer.loads(raw)
+
+    @cached_property
+    def _delete_unless_script(self):
+        return self._cache.get_client(None, write=True).register_script(_DELETE_UNLESS)
+
+    def delete_unless(self, key: str, value: object) -> None:
+        key = self.make_and_validate_key(key)
+        client = self._cache.get_client(key, write=True)
+        self._delete_unless_script(
+            keys=[key], args=[self._cache._serializer.dumps(value)], client=client
+        )
+
+
+def count_and_get(
+    counter: str, *, timeout: int, increment: bool = True, key: str | None = None
+) -> tuple[int, object]:
+    """Counts one more in a counter of the default cache that lives `timeout` seconds
+    from its first count, and reads `key` along: one round trip on Redis, three
+    calls on other caches."""
+    # The backend itself: django.core.cache.cache is a proxy that isinstance() cannot see through.
+    cache = caches[DEFAULT_CACHE_ALIAS]
+    if isinstance(cache, RedisCache):
+        return cache.count_and_get(counter, timeout=timeout, increment=increment, key=key)
+    if increment:
+        cache.add(counter, 0, timeout)
+        count = cache.incr(counter)
+    else:
+        count = cache.get(counter, 0)
+    return count, cache.get(key) if key is not None else None
+
+
+def delete_unless(key: str, value: object) -> None:
+    """Deletes `key` of the default cache unless it holds `value`, atomically on Redis."""
+    cache = caches[DEFAULT_CACHE_ALIAS]
+    if isinstance(cache, RedisCache):
+        cache.delete_unless(key, value)
+    elif cache.get(key) != value:
+        cache.delete(key)
