@@ -16,16 +16,18 @@ RESULTS = ROOT / "bench" / "results"
 BENCH_REDIS_PORT = 56382
 
 
-def start_servers(database: str) -> str:
+def start_servers(database: str, *, redis_port: int = BENCH_REDIS_PORT) -> str:
     """The project-local PostgreSQL (54320) with `database`, and a Redis for benchmarks."""
     print("==> PostgreSQL and Redis on loopback (scripts/lib.sh)")
+    # Another port gets a directory of its own under .local/: one Redis per directory.
+    redis_name = "bench" if redis_port == BENCH_REDIS_PORT else f"bench-{redis_port}"
     subprocess.run(
         [
             "bash",
             "-c",
             "source scripts/lib.sh && ensure_postgres_binaries && start_postgres dev 54320 && "
             f"ensure_database 54320 {database} && ensure_redis_binaries && "
-            f"start_redis bench {BENCH_REDIS_PORT}",
+            f"start_redis {redis_name} {redis_port}",
         ],
         cwd=ROOT,
         check=True,
@@ -33,7 +35,14 @@ def start_servers(database: str) -> str:
     return f"postgres://postgres@127.0.0.1:54320/{database}"
 
 
-def django_env(*, database_url: str, redis_db: int, port: int, **extra: str) -> dict[str, str]:
+def django_env(
+    *,
+    database_url: str,
+    redis_db: int,
+    port: int,
+    redis_port: int = BENCH_REDIS_PORT,
+    **extra: str,
+) -> dict[str, str]:
     """The app's environment in production mode, with bench/settings.py on top."""
     return {
         **os.environ,
@@ -42,7 +51,7 @@ def django_env(*, database_url: str, redis_db: int, port: int, **extra: str) -> 
         "SITE_URL": f"http://127.0.0.1:{port}",
         "ALLOWED_HOSTS": "127.0.0.1",
         "DATABASE_URL": database_url,
-        "REDIS_URL": f"redis://127.0.0.1:{BENCH_REDIS_PORT}/{redis_db}",
+        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/{redis_db}",
         "DJANGO_SETTINGS_MODULE": "bench.settings",
         "MEDIA_ROOT": str(ROOT / ".local" / "bench-media"),
         **extra,
@@ -69,8 +78,15 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str], port: int, *, workers: int) -> Iterator[subprocess.Popen]:
-    """Serves the project on 127.0.0.1:port until the block ends, whatever happens."""
+def gunicorn(
+    env: dict[str, str], port: int, *, workers: int, log: Path | None = None
+) -> Iterator[subprocess.Popen]:
+    """Serves the project on 127.0.0.1:port until the block ends, whatever happens.
+
+    With `log`, the server's output (the app's request log too) goes there, not to
+    the terminal.
+    """
+    output = open(log, "ab") if log else None  # noqa: SIM115 - closed when the block ends
     process = subprocess.Popen(
         [
             str(VENV_BIN / "gunicorn"),
@@ -83,6 +99,8 @@ def gunicorn(env: dict[str, str], port: int, *, workers: int) -> Iterator[subpro
         ],
         cwd=ROOT,
         env=env,
+        stdout=output,
+        stderr=subprocess.STDOUT if output else None,
         start_new_session=True,
     )
     try:
@@ -98,6 +116,8 @@ def gunicorn(env: dict[str, str], port: int, *, workers: int) -> Iterator[subpro
     finally:
         process.terminate()
         process.wait(timeout=35)
+        if output:
+            output.close()
 
 
 def write_results(name: str, result: dict) -> Path:
