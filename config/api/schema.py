@@ -69,6 +69,11 @@ _HEADERS = {
     "Retry-After": ("Seconds to wait before retrying.", {"type": "integer", "minimum": 1}),
     "WWW-Authenticate": ("The bearer challenge (RFC 6750).", {"type": "string"}),
     "ETag": ("Tag for If-None-Match.", {"type": "string"}),
+    "X-Request-ID": (
+        "The request's id in the service's logs: the caller's own X-Request-ID when it is "
+        "at most 128 characters of A-Z, a-z, 0-9, '.', '_' and '-', else a new one.",
+        {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,128}$"},
+    ),
 }
 _RATE_LIMIT = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]
 _HEADERS_BY_STATUS = {
@@ -85,7 +90,8 @@ def _header(name: str, *, required: bool) -> dict:
 
 
 def response_headers(result, generator, request, public):
-    """Every response carries the rate-limit headers; some statuses add their own.
+    """Every response carries its request id and the rate-limit headers; some statuses
+    add their own.
 
     A 503 may come from the rate limiter's own store being down, when there is no
     count to report: there, and only there, the rate-limit headers are optional.
@@ -96,6 +102,7 @@ def response_headers(result, generator, request, public):
                 headers = {
                     name: _header(name, required=status_code != "503") for name in _RATE_LIMIT
                 }
+                headers["X-Request-ID"] = _header("X-Request-ID", required=True)
                 for name in _HEADERS_BY_STATUS.get(status_code, []):
                     headers[name] = _header(name, required=True)
                 if method == "get" and status_code in ("200", "304"):

@@ -1,0 +1,67 @@
+"""/healthz says the process is up, /readyz that it can reach the database and Redis."""
+
+import socket
+
+import pytest
+from django.test import override_settings
+
+from tests.openapi import served_document
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_it_says_the_process_is_up(client):
+    response = client.get("/healthz")
+
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok"}
+    assert response["Cache-Control"] == "no-store"
+
+
+@pytest.mark.django_db
+def test_it_is_ready_when_the_database_and_redis_answer(client):
+    response = client.get("/readyz")
+
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "checks": {"database": "ok", "redis": "ok"}}
+    assert response["Cache-Control"] == "no-store"
+
+
+@pytest.mark.django_db
+def test_it_is_not_ready_when_redis_is_unreachable(client, settings):
+    unreachable = {
+        "default": {
+            **settings.CACHES["default"],
+            "LOCATION": f"redis://127.0.0.1:{_closed_port()}/0",
+        }
+    }
+    with override_settings(CACHES=unreachable):
+        response = client.get("/readyz")
+
+    assert response.status_code == 503
+    assert response.json() == {
+        "status": "unavailable",
+        "checks": {"database": "ok", "redis": "unreachable"},
+    }
+
+
+def test_it_answers_probes_addressed_by_ip_not_by_the_site_name(client):
+    # Container runtimes and load balancers probe http://<container ip>:<port>/healthz.
+    assert client.get("/healthz", HTTP_HOST="10.0.0.7:8000").status_code == 200
+    assert client.get("/", HTTP_HOST="10.0.0.7:8000").status_code == 400
+
+
+@pytest.mark.django_db
+def test_it_answers_head_for_probes_that_send_it(client):
+    assert client.head("/readyz").status_code == 200
+
+
+@pytest.mark.django_db
+def test_it_keeps_the_probes_out_of_the_public_api_document():
+    paths = served_document().document["paths"]
+
+    assert not [path for path in paths if path.endswith(("healthz", "readyz"))]
