@@ -5,18 +5,28 @@ quota is a rolling 24 hours (anonymous 3, FREE 5, PRO and ENTERPRISE unlimited),
 shared by the API and the website; a second link to the same logo within 12 hours
 of a counted one is free. Granting holds a per-subject advisory lock for the whole
 check-and-record, so simultaneous requests can never both take the last unit.
+
+With S3 storage the link is presigned, which boto3 does offline: without a look at
+the store, a download would be granted (and counted) while the store is down, and
+the client's GET would then fail. So the object is looked at first (one HEAD, short
+timeouts, no retries); an unreachable store raises botocore's connection or timeout
+error, which the API answers with 503, and nothing is counted.
 """
 
 import math
+import threading
+import weakref
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from botocore.config import Config
 from django.conf import settings
 from django.core import signing
-from django.core.files.storage import default_storage
+from django.core.files.storage import Storage, default_storage, storages
 from django.db import connection
 from django.db.models import Count, Min, Q
 from django.utils import timezone
+from storages.utils import clean_name
 
 from accounts.models import Plan, User
 from directory.models import Asset, Download, Logo
@@ -137,14 +147,57 @@ _GRANT_BY_USER = _GRANT_SQL.format(subject="user_id = %(user)s")
 _GRANT_BY_ADDRESS = _GRANT_SQL.format(subject="user_id IS NULL AND ip = %(ip)s::inet")
 
 
+# A store that does not answer within these is as good as down for a client waiting on
+# its link; botocore's defaults (60 s each, up to 5 attempts) would hold a worker for
+# minutes and pile up retries on a store that is already struggling.
+_PROBE_CONFIG = Config(
+    connect_timeout=2, read_timeout=3, retries={"mode": "standard", "total_max_attempts": 1}
+)
+_probe_clients: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_probe_clients_lock = threading.Lock()
+
+
+def _probe_client(storage: Storage):
+    """A client of the storage's bucket with the probe's timeouts, one per storage (thread-safe)."""
+    with _probe_clients_lock:
+        client = _probe_clients.get(storage)
+        if client is None:
+            client = storage._create_session().client(
+                "s3",
+                region_name=storage.region_name,
+                use_ssl=storage.use_ssl,
+                endpoint_url=storage.endpoint_url,
+                config=storage.client_config.merge(_PROBE_CONFIG),
+                verify=storage.verify,
+            )
+            _probe_clients[storage] = client
+        return client
+
+
+def _confirm_stored(asset: Asset) -> None:
+    """Raises botocore's error when the object store cannot show the asset's object.
+
+    Local storage is not looked at: its files are served by this app, which is up.
+    """
+    if settings.STORAGE_BACKEND != "s3":
+        return
+    storage = storages["default"]
+    _probe_client(storage).head_object(
+        Bucket=storage.bucket_name, Key=storage._normalize_name(clean_name(asset.file.name))
+    )
+
+
 def download_grant(
     *, subject: Subject, logo: Logo, asset: Asset, channel: str, source: str
 ) -> tuple[Download, Quota]:
     """Records a granted download and returns it with the quota after it.
 
     DownloadLimitReached when it would count and the quota is used up; then nothing
-    is recorded. Call it only once the file is known to exist.
+    is recorded. Call it only once the asset is known; with S3 storage the object is
+    confirmed first, before the lock, so an unreachable store counts nothing (and a
+    slow one holds no lock).
     """
+    _confirm_stored(asset)
     now = timezone.now()
     with connection.cursor() as cursor:
         cursor.execute(

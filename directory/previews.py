@@ -1,4 +1,10 @@
-"""Preview images: PNG, at most 512 px on the longer side, made from a logo file."""
+"""Preview images: PNG, at most 512 px on the longer side, made from a logo file.
+
+An SVG is drawn from its sanitised copy (proposals/svg.py), whatever its origin: resvg
+reads any local file an <image> names by an absolute or ../ path (resources_dir only
+roots the relative ones), so an imported file could otherwise draw any image on the
+server's disk into a public preview.
+"""
 
 import io
 import tempfile
@@ -10,6 +16,7 @@ from defusedxml.ElementTree import ParseError, fromstring
 from PIL import Image
 
 from directory.models import FileFormat
+from proposals.svg import UnsafeSvg, sanitize_svg
 
 PREVIEW_MAX_PX = 512
 # Far above any real logo; a file that decodes to more is a decompression bomb.
@@ -69,6 +76,10 @@ def _svg_aspect(data: bytes) -> float | None:
 def render_preview(data: bytes, file_format: str) -> bytes:
     """The preview PNG of a file; PreviewError when it cannot be drawn."""
     if file_format == FileFormat.SVG:
+        try:
+            data = sanitize_svg(data)
+        except UnsafeSvg as exc:
+            raise PreviewError(str(exc)) from exc
         # Draw straight into the 512 px box, so a very tall file is never rasterised whole.
         aspect = _svg_aspect(data)
         box = (

@@ -1,5 +1,8 @@
 import json
+import os
+import uuid
 
+import boto3
 import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
@@ -57,3 +60,45 @@ class ContractClient(APIClient):
 @pytest.fixture
 def api():
     return ContractClient()
+
+
+def use_s3_storage(settings, *, endpoint: str, bucket: str) -> None:
+    """Points the default storage at a bucket of an S3-compatible server, as production does."""
+    settings.STORAGE_BACKEND = "s3"
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {
+            "BACKEND": "storages.backends.s3.S3Storage",
+            "OPTIONS": {
+                "bucket_name": bucket,
+                "endpoint_url": endpoint,
+                "region_name": "us-east-1",
+                "access_key": "test",
+                "secret_key": "test",
+                "signature_version": "s3v4",
+                "addressing_style": "path",
+                "default_acl": None,
+                "file_overwrite": False,
+                "location": "files",
+                "querystring_auth": True,
+                "querystring_expire": 3600,
+            },
+        },
+    }
+
+
+@pytest.fixture
+def s3_storage(settings):
+    """A fresh bucket on the S3 server the test command starts (moto); returns its name."""
+    endpoint = os.environ.get("S3_TEST_ENDPOINT_URL")
+    assert endpoint, "S3_TEST_ENDPOINT_URL is not set: scripts/test.sh starts an S3 server"
+    bucket = f"logos-{uuid.uuid4().hex[:12]}"
+    boto3.client(
+        "s3",
+        endpoint_url=endpoint,
+        region_name="us-east-1",
+        aws_access_key_id="test",
+        aws_secret_access_key="test",
+    ).create_bucket(Bucket=bucket)
+    use_s3_storage(settings, endpoint=endpoint, bucket=bucket)
+    return bucket

@@ -9,6 +9,9 @@ import logging
 from enum import StrEnum
 from typing import Any
 
+from botocore.exceptions import ClientError as StoreClientError
+from botocore.exceptions import ConnectionError as StoreConnectionError
+from botocore.exceptions import HTTPClientError as StoreHttpError
 from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
@@ -199,11 +202,22 @@ def to_api_error(exc: Exception) -> ApiError:
     ):
         logger.warning("backing service unavailable: %s", exc)
         return service_unavailable()
+    if isinstance(exc, StoreConnectionError | StoreHttpError) or _store_overloaded(exc):
+        # The object store unreachable, timing out or answering 5xx (S3's SlowDown is 503).
+        logger.warning("object store unavailable: %s", exc)
+        return service_unavailable()
     if isinstance(exc, DatabaseError):
         logger.exception("database error")
         return internal_error()
     logger.exception("unhandled error in the public API", exc_info=exc)
     return internal_error()
+
+
+def _store_overloaded(exc: Exception) -> bool:
+    if not isinstance(exc, StoreClientError):
+        return False
+    status_code = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0
+    return status_code >= 500
 
 
 def internal_error() -> ApiError:

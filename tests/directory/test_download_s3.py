@@ -3,54 +3,15 @@
 import os
 import urllib.error
 import urllib.request
-import uuid
 from urllib.parse import parse_qs, urlsplit
 
 import boto3
 import pytest
 
+from directory.models import Download
 from tests.factories import CompanyFactory, LogoFactory, add_file, svg_bytes
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def s3_storage(settings):
-    endpoint = os.environ.get("S3_TEST_ENDPOINT_URL")
-    assert endpoint, "S3_TEST_ENDPOINT_URL is not set: scripts/test.sh starts an S3 server"
-    bucket = f"logos-{uuid.uuid4().hex[:12]}"
-    options = {
-        "bucket_name": bucket,
-        "endpoint_url": endpoint,
-        "region_name": "us-east-1",
-        "access_key": "test",
-        "secret_key": "test",
-        "signature_version": "s3v4",
-        "addressing_style": "path",
-        "default_acl": None,
-        "file_overwrite": False,
-    }
-    boto3.client(
-        "s3",
-        endpoint_url=endpoint,
-        region_name="us-east-1",
-        aws_access_key_id="test",
-        aws_secret_access_key="test",
-    ).create_bucket(Bucket=bucket)
-    settings.STORAGE_BACKEND = "s3"
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "default": {
-            "BACKEND": "storages.backends.s3.S3Storage",
-            "OPTIONS": {
-                **options,
-                "location": "files",
-                "querystring_auth": True,
-                "querystring_expire": 3600,
-            },
-        },
-    }
-    return bucket
 
 
 def test_it_presigns_a_one_hour_attachment_link_to_the_private_object(api, s3_storage):
@@ -97,3 +58,23 @@ def test_it_stores_each_object_with_the_type_judged_from_its_bytes(s3_storage):
     head = client.head_object(Bucket=s3_storage, Key=f"files/{asset.file.name}")
 
     assert head["ContentType"] == "image/svg+xml"
+
+
+def test_it_counts_nothing_when_the_object_is_missing_from_the_store(api, s3_storage, caplog):
+    logo = LogoFactory()
+    asset = add_file(logo, svg_bytes())
+    boto3.client(
+        "s3",
+        endpoint_url=os.environ["S3_TEST_ENDPOINT_URL"],
+        region_name="us-east-1",
+        aws_access_key_id="test",
+        aws_secret_access_key="test",
+    ).delete_object(Bucket=s3_storage, Key=f"files/{asset.file.name}")
+
+    response = api.post(f"/v1/public/logos/{logo.id}/download", {"format": "SVG"}, format="json")
+
+    # The catalogue says the file exists and the store says it does not: ours to fix.
+    assert response.status_code == 500
+    assert response.json()["error"] == "INTERNAL_ERROR"
+    assert Download.objects.count() == 0
+    assert "unhandled error in the public API" in caplog.text
