@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import pytest
 import time_machine
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -375,3 +375,14 @@ def test_it_reads_a_format_alone_as_the_serializer_does(api, logo):
     )
     assert Download.objects.filter(counted=True).count() == 1
     assert Logo.objects.get(pk=logo.pk).download_count == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_relaxes_the_commit_of_the_grant_alone(api, logo):
+    assert _download(api, logo.id).status_code == 200
+
+    # The grant's own transaction is over: the connection's next writes wait for the disk again.
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone() == ("on",)
+    assert Download.objects.filter(counted=True).count() == 1
