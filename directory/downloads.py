@@ -294,3 +294,14 @@ def signed_file(token: str) -> SignedFile | None:
     if asset is None:
         return None
     return SignedFile(asset=asset, filename=claims.get("n") or "download")
+
+
+def downloads_prune(*, older_than: timedelta) -> int:
+    """Deletes download records older than `older_than`; the last 24 hours are kept
+    whatever is asked, since quotas and free repeats are read from them.
+
+    The counts on logos stay: downloadCount is a running total, not a recount.
+    """
+    cutoff = timezone.now() - max(older_than, QUOTA_WINDOW)
+    deleted, _ = Download.objects.filter(created_at__lt=cutoff).delete()
+    return deleted

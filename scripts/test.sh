@@ -35,3 +35,8 @@ log "OpenAPI document"
 "$PY" manage.py spectacular --validate --fail-on-warn --file /dev/null
 log "pytest"
 "$PY" -m pytest --create-db "$@"
+if [ "$#" -eq 0 ]; then
+  # The replica alias mirrors the test database, as a streaming replica would.
+  log "pytest: catalogue reads on a read replica"
+  DATABASE_REPLICA_URL="$DATABASE_URL" "$PY" -m pytest tests/config/test_db_router.py
+fi

@@ -1,10 +1,12 @@
 """POST /logos/{id}/download: a temporary link, the quota, de-duplication, the file view."""
 
+import io
 import threading
 from datetime import timedelta
 
 import pytest
 import time_machine
+from django.core.management import CommandError, call_command
 from django.db import close_old_connections, connection
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -386,3 +388,37 @@ def test_it_relaxes_the_commit_of_the_grant_alone(api, logo):
         cursor.execute("SHOW synchronous_commit")
         assert cursor.fetchone() == ("on",)
     assert Download.objects.filter(counted=True).count() == 1
+
+
+def _downloaded(logo, *, ago: timedelta) -> Download:
+    with time_machine.travel(timezone.now() - ago, tick=False):
+        grant, _ = download_grant(
+            subject=download_subject(user=UserFactory(plan=Plan.PRO), ip="192.0.2.7"),
+            logo=logo,
+            asset=logo.assets.first(),
+            channel=DownloadChannel.API,
+            source="API",
+        )
+    return grant
+
+
+def test_it_prunes_old_download_records_and_keeps_the_counts(logo):
+    _downloaded(logo, ago=timedelta(days=100))
+    recent = _downloaded(logo, ago=timedelta(days=2))
+    out = io.StringIO()
+
+    call_command("prune_downloads", stdout=out)
+
+    assert list(Download.objects.values_list("pk", flat=True)) == [recent.pk]
+    assert Logo.objects.get(pk=logo.pk).download_count == 2
+    assert out.getvalue() == "deleted 1 download records\n"
+
+
+def test_it_never_prunes_the_day_quotas_read(logo):
+    today = _downloaded(logo, ago=timedelta(hours=20))
+
+    call_command("prune_downloads", "--older-than-days", "1", stdout=io.StringIO())
+    with pytest.raises(CommandError):
+        call_command("prune_downloads", "--older-than-days", "0")
+
+    assert list(Download.objects.values_list("pk", flat=True)) == [today.pk]
