@@ -13,10 +13,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.db import connection
 from django.db.models import BooleanField, FloatField, IntegerField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
 
+from config.db_router import catalogue_connection
 from directory import selectors
 from directory.models import Company, Fold, Logo, Sector
 
@@ -197,7 +197,8 @@ def _ranked_page(spec: _Ranked, *, term: str, offset: int, limit: int) -> tuple[
         SELECT summary.*, (SELECT count(*) FROM matches) AS search_total
         FROM ({spec.rows}) summary
     """  # noqa: S608
-    with connection.cursor() as cursor:
+    # Raw SQL passes the router by: the catalogue's reads go to the replica when there is one.
+    with catalogue_connection().cursor() as cursor:
         cursor.execute(sql, params)
         rows = selectors.summary_rows(cursor)
         if rows:
@@ -235,7 +236,7 @@ def company_page(
     The rows are selectors.company_summaries' with ids as strings, as JSON gives them.
     """
     term = clean_term(term) or None
-    with connection.cursor() as cursor:
+    with catalogue_connection().cursor() as cursor:
         cursor.execute(
             "SELECT * FROM directory_company_page(%s, %s, %s, %s, %s, %s)",
             (

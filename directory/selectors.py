@@ -20,6 +20,7 @@ from django.db.models import (
     When,
 )
 
+from config.db_router import catalogue_connection
 from directory.models import FORMAT_ORDER, Asset, Company, Domain, Logo, normalise_domain
 
 # Main-variant files first, then each variant's in variant order; formats in contract order.
@@ -106,7 +107,7 @@ def summary_rows(cursor) -> list[dict]:
 def _summaries(sql: str, ids: list) -> list[dict]:
     if not ids:
         return []
-    with connection.cursor() as cursor:
+    with catalogue_connection().cursor() as cursor:
         cursor.execute(_PAGE_OF_IDS + sql, {"ids": ids})
         return summary_rows(cursor)
 

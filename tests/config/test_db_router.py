@@ -1,6 +1,7 @@
 """With DATABASE_REPLICA_URL, catalogue reads go to the replica and everything else to the
 primary; without it there is one database and no router."""
 
+import json
 import os
 import subprocess
 import sys
@@ -122,12 +123,17 @@ def test_it_serves_the_catalogue_from_the_replica_and_accounts_from_the_primary(
     with serve(env, tmp_path / "app.log") as base:
         on_replica = get(base + "/v1/public/companies/only-on-the-replica", bearer(secret))
         on_primary = get(base + "/v1/public/companies/only-on-the-primary", bearer(secret))
+        searched = get(base + "/v1/public/companies?q=only+on+the", bearer(secret))
 
     # The token was found: it exists on the primary only.
     status, _, body = on_replica
     assert status == 200, body
     assert b'"name":"Only on the replica"' in body
     assert on_primary[0] == 404
+    # Search is written-out SQL, which the router never sees: it asks for the replica itself.
+    status, _, body = searched
+    assert status == 200, body
+    assert [company["slug"] for company in json.loads(body)["data"]] == ["only-on-the-replica"]
 
 
 needs_replica = pytest.mark.skipif(
