@@ -6,6 +6,7 @@ language, without changing the project's LANGUAGE_CODE, which the API and the
 admin share.
 """
 
+import logging
 import math
 from dataclasses import dataclass
 from functools import wraps
@@ -25,6 +26,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import get_usage
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from accounts.forms import (
     SCOPE_LABELS,
@@ -219,6 +222,18 @@ def _count_wrong_code(request) -> None:
     _wrong_code_usage(request, increment=True)
 
 
+logger = logging.getLogger(__name__)
+COUNTER_DOWN = (RedisConnectionError, RedisTimeoutError)
+
+
+def _counter_down(request, form: DeviceCodeForm):
+    # Without the wrong-code counter, guessing would be unlimited: no code is looked up.
+    logger.warning("device page: the wrong-code counter (Redis) is unreachable")
+    response = _device_page(request, form, status=503, unavailable=True)
+    response["Retry-After"] = "5"
+    return response
+
+
 DEVICE_APP_NAMES = {Source.FIGMA: "Figma", Source.CHROME: "Chrome"}
 NOT_PENDING_MESSAGES = {
     "expired": "Este código ha caducado. Vuelve al plugin y empieza de nuevo para obtener otro.",
@@ -257,7 +272,10 @@ def device_page(request):
         return _device_page(request, form, status=400)
 
     # Checked before any lookup: over the limit, a right code is refused as well.
-    wait = _wrong_code_wait(request)
+    try:
+        wait = _wrong_code_wait(request)
+    except COUNTER_DOWN:
+        return _counter_down(request, form)
     if wait is not None:
         response = _device_page(
             request, form, status=429, wait_minutes=math.ceil(wait / 60), limited=True
@@ -267,7 +285,10 @@ def device_page(request):
 
     device_code = device_code_for_user_code(form.cleaned_data["user_code"])
     if device_code is None:
-        _count_wrong_code(request)
+        try:
+            _count_wrong_code(request)
+        except COUNTER_DOWN:
+            return _counter_down(request, form)
         form.add_error(
             "user_code",
             "Este código no existe. Compruébalo en el plugin: son 8 letras, como WDJB-MJHT.",
