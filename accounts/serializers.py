@@ -4,6 +4,7 @@ from rest_framework import serializers
 
 from accounts.models import PLUGIN_SOURCES, Plan, Scope, Source
 from config.api.errors import DeviceFlowErrorCode, ErrorCode
+from config.api.inputs import StrictCharField
 
 # -- GET /me -------------------------------------------------------------------------
 
@@ -59,7 +60,7 @@ class MeOutputSerializer(serializers.Serializer):
 
 class DeviceCodeInputSerializer(serializers.Serializer):
     source = serializers.ChoiceField(choices=PLUGIN_SOURCES)
-    clientName = serializers.CharField(
+    clientName = StrictCharField(
         max_length=60,
         required=False,
         allow_blank=True,
@@ -86,7 +87,7 @@ class DeviceCodeOutputSerializer(serializers.Serializer):
 
 
 class DeviceTokenInputSerializer(serializers.Serializer):
-    deviceCode = serializers.CharField(min_length=1, max_length=100, trim_whitespace=False)
+    deviceCode = StrictCharField(min_length=1, max_length=100, trim_whitespace=False)
 
 
 class DeviceTokenUserSerializer(serializers.Serializer):

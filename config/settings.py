@@ -256,6 +256,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.api.schema.response_headers",
+        "config.api.schema.required_request_bodies",
     ],
     "COMPONENT_SPLIT_REQUEST": True,
     "SERVERS": [{"url": SITE_URL}],

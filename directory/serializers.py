@@ -11,7 +11,7 @@ from rest_framework import serializers
 from rest_framework.fields import empty
 
 from config.api.errors import ErrorCode
-from config.api.inputs import QueryChoiceField
+from config.api.inputs import QueryChoiceField, StrictCharField, StrictUUIDField
 from config.api.pagination import (
     DEFAULT_PAGE_SIZE,
     MAX_PAGE,
@@ -416,14 +416,49 @@ class CompanyColorsOutputSerializer(serializers.Serializer):
 # -- POST /logos/{id}/download ---------------------------------------------------------
 
 
-class LogoDownloadInputSerializer(serializers.Serializer):
-    format = serializers.CharField(
-        required=False, help_text="SVG, PNG, PDF, AI, EPS or ZIP, in any case."
-    )
-    variant = serializers.CharField(
+def _any_case(word: str) -> str:
+    return "".join(f"[{letter.upper()}{letter.lower()}]" for letter in word)
+
+
+# Described as a pattern, not an enum: the format is accepted in any case ("svg", "Svg").
+_FORMAT_PATTERN = "^(?:" + "|".join(_any_case(value) for value in FileFormat.values) + ")$"
+
+
+@extend_schema_field({"type": "string", "pattern": _FORMAT_PATTERN})
+class FileFormatInputField(StrictCharField):
+    pass
+
+
+class DownloadByFormatInputSerializer(serializers.Serializer):
+    """The body as the document tells it: by format (and variant)..."""
+
+    format = FileFormatInputField(help_text="SVG, PNG, PDF, AI, EPS or ZIP, in any case.")
+    variant = StrictCharField(
         min_length=1, max_length=120, required=False, help_text="A variant's id or name."
     )
-    assetId = serializers.UUIDField(required=False, help_text="One exact file of the logo.")
+    assetId = StrictUUIDField(required=False, help_text="One exact file of the logo.")
+
+
+class DownloadByAssetInputSerializer(serializers.Serializer):
+    """...or by one exact file."""
+
+    assetId = StrictUUIDField(help_text="One exact file of the logo.")
+    format = FileFormatInputField(
+        required=False, help_text="SVG, PNG, PDF, AI, EPS or ZIP, in any case."
+    )
+    variant = StrictCharField(
+        min_length=1, max_length=120, required=False, help_text="A variant's id or name."
+    )
+
+
+class LogoDownloadInputSerializer(serializers.Serializer):
+    format = FileFormatInputField(
+        required=False, help_text="SVG, PNG, PDF, AI, EPS or ZIP, in any case."
+    )
+    variant = StrictCharField(
+        min_length=1, max_length=120, required=False, help_text="A variant's id or name."
+    )
+    assetId = StrictUUIDField(required=False, help_text="One exact file of the logo.")
 
     def validate_format(self, value: str) -> str:
         upper = value.upper()

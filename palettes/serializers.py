@@ -18,6 +18,7 @@ _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
 MIN_COLORS, MAX_COLORS = 2, 10
 
 
+@extend_schema_field({"type": "string", "pattern": _HEX.pattern})
 class HexColorField(StrictCharField):
     """#RRGGBB in either case on the way in, stored and shown in upper case."""
 
@@ -41,7 +42,10 @@ class GradientStopSerializer(serializers.Serializer):
 class GradientSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=GradientKind.values)
     angle = StrictNumberField(min_value=0, max_value=360)
-    stops = GradientStopSerializer(many=True, min_length=MIN_COLORS, max_length=MAX_COLORS)
+    # A ListField, not many=True: drf-spectacular documents its bounds (minItems, maxItems).
+    stops = serializers.ListField(
+        child=GradientStopSerializer(), min_length=MIN_COLORS, max_length=MAX_COLORS
+    )
 
 
 _PALETTE_COLORS = serializers.ListField(
@@ -176,6 +180,40 @@ class PaletteCreateInputSerializer(serializers.Serializer):
 
 class PaletteOutputSerializer(serializers.Serializer):
     data = PaletteSerializer()
+
+
+# What the document says of the create body: one shape per type, which the single
+# serializer above checks in validate(). A pattern, not an enum: drf-spectacular would
+# make a component of each one-value enum.
+
+
+@extend_schema_field({"type": "string", "pattern": "^PALETTE$"})
+class _PaletteTypeField(serializers.CharField):
+    pass
+
+
+@extend_schema_field({"type": "string", "pattern": "^GRADIENT$"})
+class _GradientTypeField(serializers.CharField):
+    pass
+
+
+class _PaletteCreateFields(serializers.Serializer):
+    name = StrictCharField(min_length=1, max_length=60)
+    source = serializers.ChoiceField(choices=PaletteSource.choices, default=PaletteSource.MANUAL)
+    companyId = CompanyIdField(required=False, allow_null=True, default=None)
+    isPublic = StrictBooleanField(required=False, default=False)
+
+
+class PaletteShapeInputSerializer(_PaletteCreateFields):
+    type = _PaletteTypeField()
+    colors = serializers.ListField(
+        child=HexColorField(), min_length=MIN_COLORS, max_length=MAX_COLORS
+    )
+
+
+class GradientShapeInputSerializer(_PaletteCreateFields):
+    type = _GradientTypeField()
+    colors = GradientSerializer()
 
 
 # -- GET /palettes/{id} ----------------------------------------------------------------

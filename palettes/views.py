@@ -1,6 +1,11 @@
 """The palette endpoints: a person's own palettes and gradients, and public ones to read."""
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,10 +19,12 @@ from directory.models import Company
 from palettes.models import MAX_PALETTES_PER_ACCOUNT
 from palettes.selectors import palette_count, palette_of, palette_readable_by, palettes_of
 from palettes.serializers import (
+    GradientShapeInputSerializer,
     PaletteCreateInputSerializer,
     PaletteListInputSerializer,
     PaletteListOutputSerializer,
     PaletteOutputSerializer,
+    PaletteShapeInputSerializer,
     PaletteUpdateInputSerializer,
 )
 from palettes.services import (
@@ -89,7 +96,11 @@ class PaletteListApi(APIView):
         operation_id="createPalette",
         summary="Save a palette (a list of colours) or a gradient",
         tags=[TAG],
-        request=PaletteCreateInputSerializer,
+        request=PolymorphicProxySerializer(
+            component_name="PaletteCreateInput",
+            serializers=[PaletteShapeInputSerializer, GradientShapeInputSerializer],
+            resource_type_field_name=None,
+        ),
         responses={
             201: PaletteOutputSerializer,
             **error_responses(

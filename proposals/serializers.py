@@ -1,5 +1,8 @@
 """One input and one output serializer per proposal endpoint."""
 
+from urllib.parse import urlsplit
+
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import Source
@@ -7,6 +10,29 @@ from config.api.pagination import PageEnvelopeSerializer, PageQuerySerializer
 from proposals.models import MAX_FILE_BYTES, ProposalFormat, ProposalStatus
 
 # -- POST /proposals -------------------------------------------------------------------
+
+
+@extend_schema_field({"type": "string", "format": "uri", "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://"})
+class WebAddressField(serializers.CharField):
+    """An absolute http(s) address (RFC 3986), as the document says.
+
+    Not Django's URLField, which also refuses some valid URIs (a host name over 253
+    characters, say) by rules the document has no way to state.
+    """
+
+    default_error_messages = {"invalid": "An absolute http or https address."}
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        try:
+            parts = urlsplit(value)
+        except ValueError:
+            self.fail("invalid")
+        if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+            self.fail("invalid")
+        if any(character.isspace() or ord(character) < 32 for character in value):
+            self.fail("invalid")
+        return value
 
 
 class ProposalCreateInputSerializer(serializers.Serializer):
@@ -20,7 +46,7 @@ class ProposalCreateInputSerializer(serializers.Serializer):
         max_length=255, required=False, allow_blank=False, help_text="A logo's id or slug."
     )
     website = serializers.CharField(max_length=255, required=False, allow_blank=True)
-    sourceUrl = serializers.URLField(max_length=2048, required=False, allow_blank=True)
+    sourceUrl = WebAddressField(max_length=2048, required=False, allow_blank=True)
     notes = serializers.CharField(max_length=1000, required=False, allow_blank=True)
 
     def validate(self, attrs):

@@ -1,5 +1,7 @@
 """What the OpenAPI document says about errors, shared by every endpoint."""
 
+from django.utils.module_loading import import_string
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
@@ -108,4 +110,38 @@ def response_headers(result, generator, request, public):
                 if method == "get" and status_code in ("200", "304"):
                     headers["ETag"] = _header("ETag", required=True)
                 response["headers"] = headers
+    return result
+
+
+class _EitherShape(OpenApiSerializerExtension):
+    """A body that needs one field or another (checked in validate()): one shape each.
+
+    anyOf, not oneOf: a body may give both fields.
+    """
+
+    shapes: tuple[str, str]
+
+    def map_serializer(self, auto_schema, direction):
+        shapes = [import_string(path) for path in self.shapes]
+        return {"anyOf": [auto_schema.resolve_serializer(s, direction).ref for s in shapes]}
+
+
+class DownloadByFormatOrAsset(_EitherShape):
+    target_class = "directory.serializers.LogoDownloadInputSerializer"
+    shapes = (
+        "directory.serializers.DownloadByFormatInputSerializer",
+        "directory.serializers.DownloadByAssetInputSerializer",
+    )
+
+
+def required_request_bodies(result, generator=None, request=None, public=None) -> dict:
+    """Every POST body of this API has a field it cannot do without.
+
+    drf-spectacular marks a body required only when its one schema lists required
+    fields, which a choice of shapes (anyOf, oneOf) does not.
+    """
+    for operations in result.get("paths", {}).values():
+        body = operations.get("post", {}).get("requestBody")
+        if body is not None:
+            body["required"] = True
     return result

@@ -86,3 +86,48 @@ def test_it_serves_interactive_docs_with_no_outside_assets(client):
     html = response.content.decode()
     assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in html
     assert "https://" not in html and "http://cdn" not in html
+
+
+def test_it_requires_the_body_of_every_post(api):
+    document = api.get("/v1/public/openapi.json").json()
+
+    bodies = {
+        path: operations["post"]["requestBody"]["required"]
+        for path, operations in document["paths"].items()
+        if "post" in operations and path != "/v1/public/me/token"
+    }
+
+    assert bodies == {
+        "/v1/public/device/code": True,
+        "/v1/public/device/token": True,
+        "/v1/public/logos/{id}/download": True,
+        "/v1/public/palettes": True,
+        "/v1/public/proposals": True,
+    }
+
+
+def test_it_documents_a_download_body_by_format_or_by_asset(api):
+    schemas = api.get("/v1/public/openapi.json").json()["components"]["schemas"]
+
+    assert schemas["LogoDownloadInputRequest"] == {
+        "anyOf": [
+            {"$ref": "#/components/schemas/DownloadByFormatInputRequest"},
+            {"$ref": "#/components/schemas/DownloadByAssetInputRequest"},
+        ]
+    }
+    assert schemas["DownloadByFormatInputRequest"]["required"] == ["format"]
+    assert schemas["DownloadByAssetInputRequest"]["required"] == ["assetId"]
+
+
+def test_it_documents_one_create_body_per_palette_type(api):
+    document = api.get("/v1/public/openapi.json").json()
+    schemas = document["components"]["schemas"]
+    body = document["paths"]["/v1/public/palettes"]["post"]["requestBody"]
+
+    ref = body["content"]["application/json"]["schema"]["$ref"]
+    assert schemas[ref.rsplit("/", 1)[1]]["oneOf"] == [
+        {"$ref": "#/components/schemas/PaletteShapeInputRequest"},
+        {"$ref": "#/components/schemas/GradientShapeInputRequest"},
+    ]
+    assert schemas["PaletteShapeInputRequest"]["properties"]["type"]["pattern"] == "^PALETTE$"
+    assert schemas["GradientShapeInputRequest"]["properties"]["type"]["pattern"] == "^GRADIENT$"
