@@ -7,23 +7,28 @@ Usage (from the project root, with the project venv):
 It starts the project-local PostgreSQL (127.0.0.1:54320, its own database
 `logodir_bench_auth`) and a Redis of its own (127.0.0.1:56382) through
 scripts/lib.sh, issues a read:logos token with `manage.py issue_token`, and serves
-the project with gunicorn (1 sync worker, DEBUG off) twice:
+the project with gunicorn (1 sync worker, DEBUG off) twice, both at once:
 
   * BENCH_RATE_LIMITS=off: requests are not counted (bench/settings.py);
   * BENCH_RATE_LIMITS=count: every request is counted in Redis as in production
-    (django-ratelimit, fixed windows), with limits too high to be reached.
+    (one script per request: the count and the cached token lookup, see
+    accounts/ratelimit.py), with limits too high to be reached.
 
-In each it sends GET /v1/public/me one at a time, a new connection each (sync
-workers close it), alternating anonymous requests and requests with the token so
-that drift on the box hits both alike, and times connect to last byte.
+It sends GET /v1/public/me one at a time, a new connection each (sync workers close
+it), in blocks of 50 that go round the four pairs of server and caller (anonymous,
+with the token) so that drift on the box hits all four alike, and times connect to
+last byte.
 
-Target (issue 3): the added cost of token authentication plus rate limiting,
-p50(token, counted) - p50(anonymous, not counted), under 1 ms.
+Target (issue 3): the added cost of token authentication plus rate limiting, "p50 of
+GET /me with a token vs anonymous, under gunicorn", under 1 ms. It is printed two
+ways: as served (both callers counted, as every request is in production), and the
+stricter p50(token, counted) - p50(anonymous, not counted).
 
 Output: a table on stdout and bench/results/auth-<date>.json with the commit.
 """
 
 import argparse
+import contextlib
 import http.client
 import os
 import statistics
@@ -76,44 +81,53 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / CLOCK_TICKS
 
 
-def measure(database_url: str, rate_limits: str, token: str, requests: int) -> dict[str, dict]:
-    """Blocks of anonymous and token requests in turn, timing each request and the CPU
-    the worker and Redis spend per block: CPU per request barely moves with other load
-    on the box, wall-clock latency does."""
+def measure(database_url: str, token: str, requests: int) -> dict[str, dict[str, dict]]:
+    """Both configurations served at once, one gunicorn each, and blocks of anonymous
+    and token requests sent to each in turn: drift on the box hits all four alike.
+    Each request is timed, and the CPU its worker and Redis spend is read per block;
+    CPU per request barely moves with other load on the box, wall-clock latency does."""
     kinds = {"anonymous": {}, "token": {"Authorization": f"Bearer {token}"}}
-    timings: dict[str, list[float]] = {kind: [] for kind in kinds}
-    cpu: dict[str, float] = dict.fromkeys(kinds, 0.0)
-    port = free_port()
-    env = django_env(
-        database_url=database_url,
-        redis_db=0,
-        port=port,
-        BENCH_RATE_LIMITS=rate_limits,
-        DB_CONN_HEALTH_CHECKS=os.environ.get("DB_CONN_HEALTH_CHECKS", "1"),
-    )
+    configurations = ("off", "count")
+    timings = {rl: {kind: [] for kind in kinds} for rl in configurations}
+    cpu = {rl: dict.fromkeys(kinds, 0.0) for rl in configurations}
     redis_pid = int((ROOT / ".local" / "redis-bench" / "redis.pid").read_text())
-    with gunicorn(env, port, workers=1) as master:
-        for _ in range(WARM_UP):
-            for headers in kinds.values():
-                get(port, headers)
-        children = Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text().split()
-        pids = [*(int(pid) for pid in children), redis_pid]
+    with contextlib.ExitStack() as stack:
+        servers = {}
+        for rate_limits in configurations:
+            port = free_port()
+            env = django_env(
+                database_url=database_url,
+                redis_db=0,
+                port=port,
+                BENCH_RATE_LIMITS=rate_limits,
+                DB_CONN_HEALTH_CHECKS=os.environ.get("DB_CONN_HEALTH_CHECKS", "1"),
+            )
+            master = stack.enter_context(gunicorn(env, port, workers=1))
+            for _ in range(WARM_UP):
+                for headers in kinds.values():
+                    get(port, headers)
+            children = Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text()
+            servers[rate_limits] = (port, [*(int(pid) for pid in children.split()), redis_pid])
         for _ in range(requests // BLOCK):
-            for kind, headers in kinds.items():
-                before = cpu_seconds(pids)
-                for _ in range(BLOCK):
-                    status, milliseconds = get(port, headers)
-                    if status != 200:
-                        raise RuntimeError(f"{kind} GET {PATH} answered {status}")
-                    timings[kind].append(milliseconds)
-                cpu[kind] += cpu_seconds(pids) - before
+            for rate_limits, (port, pids) in servers.items():
+                for kind, headers in kinds.items():
+                    before = cpu_seconds(pids)
+                    for _ in range(BLOCK):
+                        status, milliseconds = get(port, headers)
+                        if status != 200:
+                            raise RuntimeError(f"{kind} GET {PATH} answered {status}")
+                        timings[rate_limits][kind].append(milliseconds)
+                    cpu[rate_limits][kind] += cpu_seconds(pids) - before
     return {
-        kind: {
-            "requests": len(values),
-            **percentiles(values),
-            "cpu_ms_per_request": cpu[kind] * 1000 / len(values),
+        rate_limits: {
+            kind: {
+                "requests": len(values),
+                **percentiles(values),
+                "cpu_ms_per_request": cpu[rate_limits][kind] * 1000 / len(values),
+            }
+            for kind, values in by_kind.items()
         }
-        for kind, values in timings.items()
+        for rate_limits, by_kind in timings.items()
     }
 
 
@@ -127,10 +141,8 @@ def main() -> int:
     manage(env, "migrate", "--noinput", "-v", "0")
     token = manage(env, "issue_token", "bench@example.invalid", "--scopes", "read:logos")
 
-    phases = {}
-    for rate_limits in ("off", "count"):
-        print(f"==> GET {PATH}, rate limits {rate_limits}, {args.requests} requests per kind")
-        phases[rate_limits] = measure(database_url, rate_limits, token, args.requests)
+    print(f"==> GET {PATH}, rate limits off and counted, {args.requests} requests per kind")
+    phases = measure(database_url, token, args.requests)
 
     def added(figure: str) -> dict[str, float]:
         baseline = phases["off"]["anonymous"][figure]
@@ -158,15 +170,15 @@ def main() -> int:
     for name in added_p50:
         print(f"  {name:<40} {added_p50[name]:+.2f} ms / {added_cpu[name]:+.2f} ms")
     met = added_p50["token authentication + rate limiting"] < TARGET_MS
-    print(
-        f"target: token authentication + rate limiting under {TARGET_MS} ms: "
-        f"{'met' if met else 'NOT MET'}"
-    )
     # In production anonymous calls are counted too; this is what a caller sees.
     as_served = added_p50["token vs anonymous, both counted"] < TARGET_MS
     print(
-        f"        (as served, token vs anonymous both counted, under {TARGET_MS} ms: "
-        f"{'met' if as_served else 'NOT MET'})"
+        f"target: token vs anonymous as served (both counted) under {TARGET_MS} ms: "
+        f"{'met' if as_served else 'NOT MET'}"
+    )
+    print(
+        f"        stricter, token and counted vs anonymous not counted, under {TARGET_MS} ms: "
+        f"{'met' if met else 'NOT MET'}"
     )
 
     write_results(
@@ -178,7 +190,8 @@ def main() -> int:
             "added_p50_ms": added_p50,
             "added_cpu_ms": added_cpu,
             "target_ms": TARGET_MS,
-            "met": met,
+            "met_as_served": as_served,
+            "met_strict": met,
         },
     )
     return 0 if met else 1
