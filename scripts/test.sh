@@ -7,7 +7,8 @@ cd "$ROOT"
 
 ensure_venv
 STARTED=()
-trap 'for server in "${STARTED[@]}"; do "stop_$server" test; done' EXIT
+# Errexit off in the trap: a failing stop must not leave the other servers running.
+trap 'set +e; for server in "${STARTED[@]}"; do "stop_$server" test; done' EXIT
 if [ -z "${DATABASE_URL:-}" ]; then
   ensure_postgres_binaries
   start_postgres test 54321 fresh
