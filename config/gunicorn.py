@@ -5,7 +5,8 @@ The image's CMD and the test that starts the service run exactly that command.
 
 import os
 
-from config.env import env_bool, env_choice, env_int
+from config.env import env_bool, env_int
+from config.logging import logging_config
 
 # The platform says where to listen (PORT); inside a container any address will do.
 bind = [f"{os.environ.get('BIND_HOST', '0.0.0.0')}:{env_int('PORT', 8000, minimum=1)}"]  # noqa: S104
@@ -31,26 +32,12 @@ control_socket_disable = True
 # The app logs every request itself, with its id (config/logging.py): no access log.
 accesslog = None
 # Gunicorn's own lines (workers booting, timeouts) in the app's format.
-_format = env_choice("LOG_FORMAT", "text" if env_bool("DEBUG", False) else "json", ("json", "text"))
-logconfig_dict = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "config.logging.RequestIdFilter"}},
-    "formatters": {
-        "json": {"()": "config.logging.JsonFormatter"},
-        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
-    },
-    "handlers": {
-        "null": {"class": "logging.NullHandler"},
-        "error_console": {
-            "class": "logging.StreamHandler",
-            "filters": ["request_id"],
-            "formatter": _format,
-        },
-    },
-    "root": {"level": "INFO", "handlers": []},
-    "loggers": {
-        "gunicorn.error": {"level": "INFO", "handlers": ["error_console"], "propagate": False},
+logconfig_dict = logging_config(
+    debug=env_bool("DEBUG", False),
+    handlers={"null": {"class": "logging.NullHandler"}},
+    root={"level": "INFO", "handlers": []},
+    loggers={
+        "gunicorn.error": {"level": "INFO", "handlers": ["console"], "propagate": False},
         "gunicorn.access": {"handlers": ["null"], "propagate": False},
     },
-}
+)

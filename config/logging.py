@@ -17,6 +17,8 @@ from django.core.signals import request_finished
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 
+from config.env import env_choice
+
 HEADER = "X-Request-ID"
 _SANE = re.compile(r"[A-Za-z0-9._-]{1,128}")
 
@@ -100,3 +102,32 @@ class JsonFormatter(logging.Formatter):
             entry["stack"] = record.stack_info
         # default=str: an extra that JSON cannot hold (a request, a path) still logs.
         return json.dumps(entry, ensure_ascii=False, default=str)
+
+
+def logging_config(*, debug: bool, root: dict, loggers: dict, handlers: dict | None = None) -> dict:
+    """The dictConfig of Django's logging and of gunicorn's own lines alike.
+
+    A `console` handler writes every record with its request id in LOG_FORMAT: one
+    JSON object per line in production (what log collectors parse), readable text in
+    development. `handlers` adds others beside it.
+    """
+    log_format = env_choice("LOG_FORMAT", "text" if debug else "json", ("json", "text"))
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "filters": {"request_id": {"()": "config.logging.RequestIdFilter"}},
+        "formatters": {
+            "json": {"()": "config.logging.JsonFormatter"},
+            "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+        },
+        "handlers": {
+            "console": {
+                "class": "logging.StreamHandler",
+                "filters": ["request_id"],
+                "formatter": log_format,
+            },
+            **(handlers or {}),
+        },
+        "root": root,
+        "loggers": loggers,
+    }
