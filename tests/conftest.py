@@ -7,6 +7,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from tests.network import free_port
 from tests.openapi import served_document
 
 
@@ -84,6 +85,14 @@ def use_s3_storage(settings, *, endpoint: str, bucket: str) -> None:
                 "querystring_expire": 3600,
             },
         },
+    }
+
+
+@pytest.fixture
+def redis_unreachable(settings):
+    """The cache, and with it every count in Redis, pointed at a port nothing listens on."""
+    settings.CACHES = {
+        "default": {**settings.CACHES["default"], "LOCATION": f"redis://127.0.0.1:{free_port()}/0"}
     }
 
 

@@ -2,7 +2,6 @@
 
 import hashlib
 import re
-import socket
 from datetime import timedelta
 
 import pytest
@@ -519,17 +518,10 @@ def test_it_refuses_the_sixth_wrong_code_and_then_even_the_right_one(client, per
     assert device_code.status == DeviceCodeStatus.PENDING
 
 
-def test_it_looks_no_code_up_while_the_wrong_code_counter_is_down(client, person, settings):
+def test_it_looks_no_code_up_while_the_wrong_code_counter_is_down(
+    client, person, redis_unreachable
+):
     device_code = _figma_code()
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        closed_port = probe.getsockname()[1]
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "config.cache.RedisCache",
-            "LOCATION": f"redis://127.0.0.1:{closed_port}/0",
-        }
-    }
 
     response = client.post("/device", {"user_code": device_code.user_code, "action": "approve"})
 

@@ -5,7 +5,6 @@
 """
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,7 @@ from django.conf import settings as django_settings
 from django.core.cache import cache
 
 from tests.factories import UserFactory, bearer, token_for
+from tests.network import free_port
 
 pytestmark = pytest.mark.django_db
 
@@ -193,17 +193,7 @@ def test_it_leaves_the_website_alone(client, window_start):
     assert response.status_code == 200
 
 
-def test_it_answers_503_when_the_counter_store_is_down(api, settings):
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        closed_port = probe.getsockname()[1]
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "config.cache.RedisCache",
-            "LOCATION": f"redis://127.0.0.1:{closed_port}/0",
-        }
-    }
-
+def test_it_answers_503_when_the_counter_store_is_down(api, redis_unreachable):
     response = api.get("/v1/public/me")
 
     assert response.status_code == 503
@@ -212,12 +202,6 @@ def test_it_answers_503_when_the_counter_store_is_down(api, settings):
 
 
 # Two app processes share one count.
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def _get(url: str) -> int:
@@ -236,7 +220,7 @@ def two_app_processes():
         "SITE_URL": "http://127.0.0.1",
         "REDIS_URL": django_settings.CACHES["default"]["LOCATION"],
     }
-    ports = [_free_port(), _free_port()]
+    ports = [free_port(), free_port()]
     processes = [
         subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "1"],

@@ -21,12 +21,12 @@ from proposals.models import Proposal
 from tests.config.test_deployment import (
     ROOT,
     database_url,
-    free_port,
     get,
     production_env,
     serve,
 )
 from tests.factories import CompanyFactory, LogoFactory, UserFactory, bearer, token_for
+from tests.network import free_port
 
 router = CatalogueReplicaRouter()
 

@@ -9,7 +9,6 @@ import json
 import os
 import re
 import shlex
-import socket
 import subprocess
 import sys
 import time
@@ -24,6 +23,8 @@ import pytest
 import yaml
 from django.conf import settings as django_settings
 from django.db import connections
+
+from tests.network import free_port
 
 # The served processes use the test database, which exists only when a test asks for it.
 pytestmark = pytest.mark.django_db
@@ -61,12 +62,6 @@ def build_time_collectstatic() -> tuple[dict[str, str], list[str]]:
         name, value = words.pop(0).split("=", 1)
         env[name] = value
     return env, words
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def database_url(alias: str = "default") -> str:

@@ -16,12 +16,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def wait_until(ready, *, timeout: float = 15, what: str = "a server") -> None:
     deadline = time.monotonic() + timeout
     while not ready():

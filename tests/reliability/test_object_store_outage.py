@@ -14,14 +14,9 @@ import pytest
 from directory.models import Download
 from tests.conftest import use_s3_storage
 from tests.factories import LogoFactory, add_file, svg_bytes
+from tests.network import free_port
 
 pytestmark = [pytest.mark.django_db, pytest.mark.fault]
-
-
-def _closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class _SilentStore:
@@ -63,7 +58,7 @@ def test_it_answers_503_and_counts_nothing_when_the_store_refuses_connections(
 ):
     logo = LogoFactory()
     add_file(logo, svg_bytes())
-    use_s3_storage(settings, endpoint=f"http://127.0.0.1:{_closed_port()}", bucket=s3_storage)
+    use_s3_storage(settings, endpoint=f"http://127.0.0.1:{free_port()}", bucket=s3_storage)
 
     with caplog.at_level(logging.WARNING, logger="config.api.errors"):
         response = _download(api, logo)
@@ -97,7 +92,7 @@ def test_it_grants_again_once_the_store_is_back_with_the_quota_untouched(api, se
     logo = LogoFactory()
     add_file(logo, svg_bytes())
     reachable = settings.STORAGES["default"]["OPTIONS"]["endpoint_url"]
-    use_s3_storage(settings, endpoint=f"http://127.0.0.1:{_closed_port()}", bucket=s3_storage)
+    use_s3_storage(settings, endpoint=f"http://127.0.0.1:{free_port()}", bucket=s3_storage)
     assert _download(api, logo).status_code == 503
 
     use_s3_storage(settings, endpoint=reachable, bucket=s3_storage)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.reliability.servers import ROOT, AppServer, PostgresCluster, free_port, get
+from tests.network import free_port
+from tests.reliability.servers import ROOT, AppServer, PostgresCluster, get
 
 pytestmark = pytest.mark.fault
 

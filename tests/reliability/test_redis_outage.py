@@ -12,7 +12,8 @@ import logging
 import pytest
 
 from tests.factories import UserFactory, bearer, token_for
-from tests.reliability.servers import RedisServer, free_port
+from tests.network import free_port
+from tests.reliability.servers import RedisServer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.fault]
 

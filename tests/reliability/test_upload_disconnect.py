@@ -15,7 +15,8 @@ from django.db import connection
 
 from proposals.models import Proposal
 from tests.factories import UserFactory, svg_bytes, token_for
-from tests.reliability.servers import AppServer, free_port, get, wait_until
+from tests.network import free_port
+from tests.reliability.servers import AppServer, get, wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.fault]
 
