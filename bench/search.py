@@ -71,7 +71,6 @@ import re
 import resource
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -93,6 +92,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import catalogue  # noqa: E402
+from bench.common import free_port  # noqa: E402
 from bench.mix import COMPANY_MIX, LOGO_MIX, MixBuilder, Pool, Query, Sample  # noqa: E402
 
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -429,12 +429,6 @@ def database_facts(conn: psycopg.Connection) -> dict:
 
 
 # -- gunicorn -----------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @contextlib.contextmanager
