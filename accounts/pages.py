@@ -26,8 +26,6 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import get_usage
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from accounts.forms import (
     SCOPE_LABELS,
@@ -48,6 +46,7 @@ from accounts.services import (
     user_signup,
 )
 from config.api.client_ip import client_ip
+from config.api.errors import REDIS_UNREACHABLE, RETRY_AFTER_UNAVAILABLE
 
 SITE_LANGUAGE = "es"
 
@@ -223,14 +222,13 @@ def _count_wrong_code(request) -> None:
 
 
 logger = logging.getLogger(__name__)
-COUNTER_DOWN = (RedisConnectionError, RedisTimeoutError)
 
 
 def _counter_down(request, form: DeviceCodeForm):
     # Without the wrong-code counter, guessing would be unlimited: no code is looked up.
     logger.warning("device page: the wrong-code counter (Redis) is unreachable")
     response = _device_page(request, form, status=503, unavailable=True)
-    response["Retry-After"] = "5"
+    response["Retry-After"] = str(RETRY_AFTER_UNAVAILABLE)
     return response
 
 
@@ -274,7 +272,7 @@ def device_page(request):
     # Checked before any lookup: over the limit, a right code is refused as well.
     try:
         wait = _wrong_code_wait(request)
-    except COUNTER_DOWN:
+    except REDIS_UNREACHABLE:
         return _counter_down(request, form)
     if wait is not None:
         response = _device_page(
@@ -287,7 +285,7 @@ def device_page(request):
     if device_code is None:
         try:
             _count_wrong_code(request)
-        except COUNTER_DOWN:
+        except REDIS_UNREACHABLE:
             return _counter_down(request, form)
         form.add_error(
             "user_code",

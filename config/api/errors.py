@@ -23,6 +23,8 @@ from rest_framework.response import Response
 logger = logging.getLogger(__name__)
 
 RETRY_AFTER_UNAVAILABLE = 5
+# What redis-py raises when Redis cannot be reached in time.
+REDIS_UNREACHABLE = (RedisConnectionError, RedisTimeoutError)
 
 
 class ErrorCode(StrEnum):
@@ -197,9 +199,7 @@ def to_api_error(exc: Exception) -> ApiError:
         )
     if isinstance(exc, exceptions.Throttled):
         return rate_limited(max(1, int(exc.wait or 1)))
-    if isinstance(
-        exc, OperationalError | InterfaceError | RedisConnectionError | RedisTimeoutError
-    ):
+    if isinstance(exc, (OperationalError, InterfaceError, *REDIS_UNREACHABLE)):
         logger.warning("backing service unavailable: %s", exc)
         return service_unavailable()
     if isinstance(exc, StoreConnectionError | StoreHttpError) or _store_overloaded(exc):
