@@ -15,9 +15,8 @@ from accounts.models import ApiToken, DeviceCode, DeviceCodeStatus, User
 from accounts.services import (
     DeviceCodeNotPending,
     device_code_decide,
-    token_forget,
     token_revoke,
-    user_token_digests,
+    user_tokens_forget,
 )
 
 LIST_PER_PAGE = 50
@@ -126,15 +125,14 @@ class UserAdmin(auth_admin.UserAdmin):
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)
         if change:
-            token_forget(digests=user_token_digests(user_ids=[obj.pk]))
+            user_tokens_forget(user_ids=[obj.pk])
 
     def delete_model(self, request, obj) -> None:
-        token_forget(digests=user_token_digests(user_ids=[obj.pk]))
+        user_tokens_forget(user_ids=[obj.pk])
         super().delete_model(request, obj)
 
     def delete_queryset(self, request, queryset) -> None:
-        user_ids = list(queryset.values_list("pk", flat=True))
-        token_forget(digests=user_token_digests(user_ids=user_ids))
+        user_tokens_forget(user_ids=list(queryset.values_list("pk", flat=True)))
         super().delete_queryset(request, queryset)
 
 

@@ -53,7 +53,7 @@ def user_ensure(*, email: str, plan: Plan | None = None) -> User:
     elif plan and user.plan != plan:
         user.plan = plan
         user.save(update_fields=["plan"])
-        token_forget(digests=user_token_digests(user_ids=[user.pk]))
+        user_tokens_forget(user_ids=[user.pk])
     return user
 
 
@@ -110,8 +110,12 @@ def token_touch(*, token: ApiToken) -> None:
         delete_unless(token_cache_key(token.digest), TOKEN_TOMBSTONE)
 
 
-def user_token_digests(*, user_ids: list[int]) -> list[str]:
-    return list(ApiToken.objects.filter(user__in=user_ids).values_list("digest", flat=True))
+def user_tokens_forget(*, user_ids: list[int]) -> None:
+    """token_forget for every token of these users, for a change to what a lookup
+    carries about them (plan, active flag) or to their existence."""
+    token_forget(
+        digests=list(ApiToken.objects.filter(user__in=user_ids).values_list("digest", flat=True))
+    )
 
 
 def token_forget(*, digests: list[str]) -> None:
