@@ -85,7 +85,7 @@ def database_from_url(name: str, url: str) -> dict:
         )
     options = dict(parse_qsl(parts.query))
     return {
-        "ENGINE": "django.db.backends.postgresql",
+        "ENGINE": "config.postgres",
         "NAME": unquote(parts.path.lstrip("/")),
         "USER": unquote(parts.username or ""),
         "PASSWORD": unquote(parts.password or ""),

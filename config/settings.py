@@ -102,9 +102,9 @@ TEMPLATES = [
 DATABASES = {"default": database_from_url("DATABASE_URL", _database_url)}
 # A new connection per request costs about 5x in throughput (shared/reference/perf.md).
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 60, minimum=0)
-# A health check costs a round trip at the start of every request that uses the
-# database; without it, the first request after a database restart fails (503,
-# Retry-After) and the worker reconnects for the next.
+# Without a health check the first request after a database restart fails (503,
+# Retry-After) and the worker reconnects for the next. Ours costs a poll(), not a
+# round trip (config/postgres/base.py).
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DB_CONN_HEALTH_CHECKS", True)
 # A read replica of the primary takes the catalogue's reads (config/db_router.py).
 _replica_url = env_str("DATABASE_REPLICA_URL")

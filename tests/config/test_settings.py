@@ -79,7 +79,7 @@ def test_env_helpers_read_values_and_fail_loudly(monkeypatch):
 
 def test_it_reads_a_database_url():
     assert database_from_url("DATABASE_URL", "postgresql://u:p%40ss@h:5433/db?sslmode=require") == {
-        "ENGINE": "django.db.backends.postgresql",
+        "ENGINE": "config.postgres",
         "NAME": "db",
         "USER": "u",
         "PASSWORD": "p@ss",
