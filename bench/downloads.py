@@ -130,7 +130,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         requests_file = Path(folder) / "requests.txt"
         requests_file.write_text("\n".join(lines) + "\n")
-        with gunicorn(env, port, workers=2):
+        # The request log goes to a file, as in production, not to the terminal.
+        with gunicorn(env, port, workers=2, log=Path(folder) / "server.log"):
             print(f"==> wrk, {CONNECTIONS} connections, {args.duration} s")
             result = subprocess.run(
                 [
