@@ -52,7 +52,7 @@ TERMS = ["banco", "ban", "BANCA", "an", "a", "o", "de la", "nandu", "sur", "zzz"
 
 @pytest.mark.parametrize("term", TERMS)
 def test_company_pages_follow_the_ranking_of_company_search(catalogue, term):
-    # Company pages carry ids as strings, as their JSON gives them.
+    # Pages carry ids as strings, as their JSON gives them.
     expected = [str(pk) for pk in search.company_search(term=term).values_list("pk", flat=True)]
 
     for offset, limit in [(0, 20), (0, 1), (3, 7), (14, 50), (40, 20)]:
@@ -81,7 +81,7 @@ def test_company_pages_follow_the_ranking_with_filters(catalogue, term):
 
 @pytest.mark.parametrize("term", TERMS)
 def test_logo_pages_follow_the_ranking_of_logo_search(catalogue, term):
-    expected = list(search.logo_search(term=term).values_list("pk", flat=True))
+    expected = [str(pk) for pk in search.logo_search(term=term).values_list("pk", flat=True)]
 
     for offset, limit in [(0, 20), (0, 3), (5, 9), (60, 50)]:
         rows, total = search.logo_page(term=term, offset=offset, limit=limit)

@@ -1,9 +1,10 @@
 """The precomputed search tables stay exact, and the pages read from them rank as search does.
 
 directory_company_gram, directory_company_gram_total and directory_company_tally
-(migration 0005) are kept by triggers; each test here changes companies in the ways
-the application and the import do, then compares the tables with a recount from the
-rows and the pages with the plain ORM ranking of directory.search.
+(migration 0005), directory_logo_gram and directory_logo_gram_total (0008) are kept by
+triggers; each test here changes companies and logos in the ways the application and
+the import do, then compares the tables with a recount from the rows and the pages with
+the plain ORM ranking of directory.search.
 """
 
 import itertools
@@ -16,9 +17,9 @@ from django.http import QueryDict
 from rest_framework import serializers
 
 from directory import search
-from directory.models import Company
+from directory.models import Company, Logo
 from directory.serializers import CompanySearchInputSerializer, LogoSearchInputSerializer
-from tests.factories import CompanyFactory, SectorFactory
+from tests.factories import CompanyFactory, LogoFactory, SectorFactory, make_current
 
 pytestmark = pytest.mark.django_db
 
@@ -30,6 +31,28 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
 
 
+def tiered_grams(names: list[str]) -> dict[str, int]:
+    """Each three-letter-or-digit term of the folded names, with its rank tier: 0 when
+    it is a whole name, 1 when a name starts with it, else 2."""
+    folded = [fold(text) for text in names]
+    grams = {
+        text[i : i + 3]
+        for text in folded
+        for i in range(len(text) - 2)
+        if text[i : i + 3].isascii() and text[i : i + 3].isalnum()
+    }
+    return {
+        gram: 0 if gram in folded else 1 if any(n.startswith(gram) for n in folded) else 2
+        for gram in grams
+    }
+
+
+def similarity(text: str, gram: str) -> float:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT similarity(directory_fold(%s), %s)", (text, gram))
+        return cursor.fetchone()[0]
+
+
 def recount() -> dict:
     """The three tables as a recount from the companies gives them, independently of SQL."""
     groups: dict[tuple, set] = {}
@@ -37,23 +60,36 @@ def recount() -> dict:
     tally: dict[tuple, int] = {}
     rows = Company.objects.values_list("id", "name", "alternative_names", "sector_id", "province")
     for company_id, name, alternative, sector_id, province in rows:
-        names = [fold(text) for text in [name, *alternative]]
-        grams = {
-            text[i : i + 3]
-            for text in names
-            for i in range(len(text) - 2)
-            if text[i : i + 3].isascii() and text[i : i + 3].isalnum()
-        }
-        for gram in grams:
-            tier = 0 if gram in names else 1 if any(n.startswith(gram) for n in names) else 2
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT similarity(directory_fold(%s), %s)", (name, gram))
-                sim = cursor.fetchone()[0]
-            groups.setdefault((gram, tier, sim), set()).add(company_id)
+        for gram, tier in tiered_grams([name, *alternative]).items():
+            groups.setdefault((gram, tier, similarity(name, gram)), set()).add(company_id)
             totals[gram] = totals.get(gram, 0) + 1
         key = (sector_id, fold(province) if province is not None else None)
         tally[key] = tally.get(key, 0) + 1
     return {"groups": groups, "totals": totals, "tally": tally}
+
+
+def logo_recount() -> dict:
+    """The logo tables as a recount from the logos gives them: current logos lead."""
+    groups: dict[tuple, set] = {}
+    totals: dict[str, int] = {}
+    rows = Logo.objects.values_list("id", "title", "company__name", "is_current")
+    for logo_id, title, company_name, is_current in rows:
+        for gram, tier in tiered_grams([title, company_name]).items():
+            key = (gram, 0 if is_current else 1, tier, similarity(title, gram))
+            groups.setdefault(key, set()).add(logo_id)
+            totals[gram] = totals.get(gram, 0) + 1
+    return {"groups": groups, "totals": totals}
+
+
+def logo_stored() -> dict:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT gram, lead, tier, sim, size, ids FROM directory_logo_gram")
+        rows = cursor.fetchall()
+        assert all(size == len(ids) for *_, size, ids in rows)
+        groups = {(gram, lead, tier, sim): set(ids) for gram, lead, tier, sim, _, ids in rows}
+        cursor.execute("SELECT gram, size FROM directory_logo_gram_total")
+        totals = dict(cursor.fetchall())
+    return {"groups": groups, "totals": totals}
 
 
 def stored() -> dict:
@@ -165,6 +201,59 @@ def test_it_lists_without_a_term_as_company_search_orders(catalogue, sector, pro
         rows, total = search.company_page(
             term=None, sector=sector, province=province, offset=offset, limit=limit
         )
+        assert total == len(expected)
+        assert [row["id"] for row in rows] == expected[offset : offset + limit], (offset, limit)
+
+
+@pytest.fixture
+def logos(catalogue):
+    rng = random.Random(13)
+    made = []
+    for company in catalogue[:40]:
+        for _ in range(rng.randint(1, 3)):
+            title = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 3)))
+            made.append(LogoFactory(company=company, title=title))
+        if rng.random() < 0.6:
+            make_current(made[-1])
+    return made
+
+
+def test_it_builds_the_logo_tables_as_a_recount_gives_them(logos):
+    assert logo_stored() == logo_recount()
+
+
+def test_it_keeps_the_logo_tables_exact_through_logo_and_company_changes(logos):
+    first, second, third, *rest = logos
+    first.title = "Riada Ferrería"
+    first.save()
+    make_current(second)
+    make_current(third)
+    # A rename rewrites its logos' search_text (migration 0002), which reaches the grams.
+    renamed = rest[0].company
+    renamed.name = "Arias de la Ría"
+    renamed.save()
+    Logo.objects.filter(pk__in=[logo.pk for logo in rest[5:15]]).update(title="Maria")
+    Logo.objects.filter(pk__in=[logo.pk for logo in rest[15:25]]).delete()
+    # Updates that leave the indexed values as they were change nothing.
+    Logo.objects.filter(pk__in=[logo.pk for logo in rest[25:]]).update(download_count=7)
+
+    assert logo_stored() == logo_recount()
+
+
+def test_it_empties_the_logo_tables_when_logos_are_truncated(logos):
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute("TRUNCATE directory_logo CASCADE")
+
+    assert logo_stored() == {"groups": {}, "totals": {}}
+
+
+@pytest.mark.parametrize("term", [*THREE, None, "ría de", "ayuntamiento"])
+def test_it_pages_logos_as_logo_search_ranks(logos, term):
+    expected = [str(pk) for pk in search.logo_search(term=term).values_list("pk", flat=True)]
+
+    for offset, limit in WINDOWS:
+        rows, total = search.logo_page(term=term, offset=offset, limit=limit)
         assert total == len(expected)
         assert [row["id"] for row in rows] == expected[offset : offset + limit], (offset, limit)
 
