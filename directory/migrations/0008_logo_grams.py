@@ -241,7 +241,7 @@ BEGIN
       SELECT scored.tier, scored.score FROM (
         SELECT fewest.tier, similarity(fewest.name, v_term) AS score
         FROM (SELECT m.tier, m.name FROM matches m ORDER BY m.tier, m.trigrams
-              LIMIT greatest(500, p_skip + p_take)) fewest
+              LIMIT greatest(100, p_skip + p_take)) fewest
       ) scored ORDER BY scored.tier, scored.score DESC LIMIT p_skip + p_take
     ), bar AS MATERIALIZED (
       SELECT max(seed.tier) AS tier,
