@@ -142,7 +142,7 @@ def company_page(
 ) -> tuple[list, int]:
     """Summary rows of one page of company_search, best first, and the exact total.
 
-    The rows are selectors.company_summaries' with ids as strings, as JSON gives them.
+    The rows have selectors.COMPANY_SUMMARY_SQL's columns, ids as strings, as JSON gives them.
     """
     return _page("directory_company_page", term, sector or None, province or None, offset, limit)
 
@@ -150,7 +150,7 @@ def company_page(
 def logo_page(*, term: str | None, offset: int, limit: int) -> tuple[list, int]:
     """Summary rows of one page of logo_search, best first, and the exact total.
 
-    The rows are selectors.logo_summaries' with ids as strings, as JSON gives them.
+    The rows have the keys directory_logo_page (migration 0008) lists, ids as strings.
     """
     rows, total = _page("directory_logo_page", term, offset, limit)
     for row in rows:

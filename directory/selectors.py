@@ -1,6 +1,7 @@
 """Reads of the catalogue that the API (and the site) reuse."""
 
 import contextlib
+import json
 import uuid
 from urllib.parse import urlsplit
 
@@ -63,10 +64,9 @@ def with_summary_fields(queryset: QuerySet[Company]) -> QuerySet[Company]:
     )
 
 
-# Search pages are the API's hot path. A summary's columns are read by one fixed
-# statement over `page(id, position)`: directory.search builds that relation inside its
-# ranking statement (one round trip); company_summaries/logo_summaries build it from ids.
-# The summary serializers turn the rows into JSON.
+# A company summary's columns, read by one fixed statement over `page(id, position)`
+# (directory.semantic builds that relation from its ranked keys). The search pages build
+# the same rows as JSON inside their page functions (migrations 0005 and 0008).
 COMPANY_SUMMARY_SQL = """
     SELECT p.position, c.id, c.slug, c.name, c.entity_type, c.is_verified, c.province,
            s.slug AS sector__slug, s.name AS sector__name, c.current_logo_id,
@@ -78,48 +78,14 @@ COMPANY_SUMMARY_SQL = """
     LEFT JOIN directory_sector s ON s.id = c.sector_id
     LEFT JOIN directory_logo l ON l.id = c.current_logo_id
 """
-LOGO_SUMMARY_SQL = """
-    SELECT p.position, l.id, l.slug, l.title, l.preview, l.is_current, l.is_product,
-           l.era_from, l.era_to, l.era_label, c.slug AS company__slug, c.name AS company__name,
-           ARRAY(SELECT DISTINCT a.format FROM directory_asset a WHERE a.logo_id = l.id)
-             AS formats
-    FROM page p
-    JOIN directory_logo l ON l.id = p.id
-    JOIN directory_company c ON c.id = l.company_id
-"""
-_PAGE_OF_IDS = (
-    "WITH page AS (SELECT u.id, u.position "
-    "FROM unnest(%(ids)s::uuid[]) WITH ORDINALITY AS u(id, position)) "
-)
 
 
 def summary_rows(cursor) -> list[dict]:
-    """The rows of a summary statement as dicts, in page order, formats in contract order."""
+    """The rows of a summary statement as dicts, in page order."""
     names = [column.name for column in cursor.description]
     rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
     rows.sort(key=lambda row: row.pop("position"))
-    for row in rows:
-        if "formats" in row:
-            row["formats"] = sorted(row["formats"], key=FORMAT_ORDER.__getitem__)
     return rows
-
-
-def _summaries(sql: str, ids: list) -> list[dict]:
-    if not ids:
-        return []
-    with catalogue_connection().cursor() as cursor:
-        cursor.execute(_PAGE_OF_IDS + sql, {"ids": ids})
-        return summary_rows(cursor)
-
-
-def company_summaries(ids: list) -> list[dict]:
-    """Summary rows of these companies, in this order."""
-    return _summaries(COMPANY_SUMMARY_SQL, ids)
-
-
-def logo_summaries(ids: list) -> list[dict]:
-    """Summary rows of these logos, in this order, with their formats."""
-    return _summaries(LOGO_SUMMARY_SQL, ids)
 
 
 def _asset_formats() -> Prefetch:
@@ -155,6 +121,100 @@ def logo_find(*, id_or_slug: str) -> Logo | None:
         .filter(_logo_lookup(id_or_slug))
         .first()
     )
+
+
+# The detail endpoints show one company or logo with everything under it. Read through
+# the ORM's prefetches, that was a query per level and a model instance per row: most of
+# the request's CPU. Here one written-out statement has PostgreSQL build the whole tree
+# as JSON, which Python decodes once (as with directory_company_page); keys are column
+# names, ids are strings, and directory.serializers shapes the tree into the contract.
+# company_find and logo_find stay for the website and proposals, which want instances;
+# the orders here are theirs (logos as company_find sorts them, variants by
+# Variant.Meta.ordering, files by ASSET_ORDER, formats in contract order), so a change
+# to one belongs in both.
+_COMPANY_DETAIL_SQL = """
+SELECT json_build_object(
+  'id', c.id, 'slug', c.slug, 'name', c.name, 'entity_type', c.entity_type,
+  'is_verified', c.is_verified,
+  'sector', CASE WHEN s.id IS NULL THEN NULL
+                 ELSE json_build_object('slug', s.slug, 'name', s.name) END,
+  'province', c.province, 'about', c.about, 'website', c.website, 'location', c.location,
+  'founded_year', c.founded_year, 'current_logo_id', c.current_logo_id,
+  'logos', coalesce((
+    SELECT json_agg(json_build_object(
+      'id', l.id, 'slug', l.slug, 'title', l.title, 'preview', l.preview,
+      'is_current', l.is_current, 'is_product', l.is_product, 'era_from', l.era_from,
+      'era_to', l.era_to, 'era_label', l.era_label,
+      'formats', ARRAY(
+        SELECT a.format FROM directory_asset a WHERE a.logo_id = l.id GROUP BY a.format
+        ORDER BY array_position(%(format_order)s::text[], a.format::text))
+    ) ORDER BY l.is_current DESC, l.era_from DESC NULLS LAST, l.title_fold, l.id)
+    FROM directory_logo l WHERE l.company_id = c.id), '[]'))::text
+FROM directory_company c
+LEFT JOIN directory_sector s ON s.id = c.sector_id
+WHERE c.slug = %(slug)s
+"""
+_LOGO_DETAIL_SQL = """
+SELECT json_build_object(
+  'id', l.id, 'slug', l.slug, 'title', l.title, 'preview', l.preview,
+  'is_current', l.is_current, 'is_product', l.is_product, 'era_from', l.era_from,
+  'era_to', l.era_to, 'era_label', l.era_label,
+  'formats', ARRAY(
+    SELECT a.format FROM directory_asset a WHERE a.logo_id = l.id GROUP BY a.format
+    ORDER BY array_position(%(format_order)s::text[], a.format::text)),
+  'description', l.description,
+  'company', json_build_object('id', c.id, 'slug', c.slug, 'name', c.name),
+  'color_palette', l.color_palette, 'download_count', l.download_count,
+  'variants', coalesce((
+    SELECT json_agg(json_build_object(
+      'id', v.id, 'kind', v.kind, 'name', v.name, 'parent_id', v.parent_id,
+      'preview', v.preview,
+      'formats', ARRAY(
+        SELECT a.format FROM directory_asset a
+        WHERE a.logo_id = l.id AND a.variant_id = v.id GROUP BY a.format
+        ORDER BY array_position(%(format_order)s::text[], a.format::text))
+    ) ORDER BY v.kind, v.name, v.id)
+    FROM directory_variant v WHERE v.logo_id = l.id), '[]'),
+  'assets', coalesce((
+    SELECT json_agg(json_build_object(
+      'id', a.id, 'format', a.format, 'variant_id', a.variant_id, 'size', a.size,
+      'content_type', a.content_type
+    ) ORDER BY v.kind NULLS FIRST, v.name, a.variant_id,
+               array_position(%(format_order)s::text[], a.format::text), a.id)
+    FROM directory_asset a LEFT JOIN directory_variant v ON v.id = a.variant_id
+    WHERE a.logo_id = l.id), '[]'))::text
+FROM directory_logo l
+JOIN directory_company c ON c.id = l.company_id
+WHERE {lookup}
+ORDER BY l.is_current DESC, l.title_fold, l.id
+LIMIT 1
+"""
+_LOGO_DETAIL_BY_ID_OR_SLUG = _LOGO_DETAIL_SQL.format(lookup="(l.id = %(id)s OR l.slug = %(slug)s)")
+_LOGO_DETAIL_BY_SLUG = _LOGO_DETAIL_SQL.format(lookup="l.slug = %(slug)s")
+_FORMATS_IN_ORDER = list(FORMAT_ORDER)
+
+
+def _detail_row(sql: str, params: dict) -> dict | None:
+    with catalogue_connection().cursor() as cursor:
+        cursor.execute(sql, {**params, "format_order": _FORMATS_IN_ORDER})
+        row = cursor.fetchone()
+    return None if row is None else json.loads(row[0])
+
+
+def company_detail_row(*, slug: str) -> dict | None:
+    """The company with this slug, with its sector and its logos (each with its formats),
+    decoded from one JSON row; None without such a company."""
+    return _detail_row(_COMPANY_DETAIL_SQL, {"slug": slug})
+
+
+def logo_detail_row(*, id_or_slug: str) -> dict | None:
+    """The logo logo_find would give, with its company, formats, variants and files,
+    decoded from one JSON row; None without such a logo."""
+    try:
+        key = uuid.UUID(id_or_slug)
+    except ValueError:
+        return _detail_row(_LOGO_DETAIL_BY_SLUG, {"slug": id_or_slug})
+    return _detail_row(_LOGO_DETAIL_BY_ID_OR_SLUG, {"id": key, "slug": id_or_slug})
 
 
 def website_host(website: str | None) -> str | None:

@@ -89,6 +89,22 @@ class LogoSummarySerializer(serializers.Serializer):
         return sorted_formats(logo.assets.all())
 
 
+def logo_summary(row: dict) -> dict:
+    """A logo row of a page function or a detail statement as LogoSummarySerializer shows
+    it, built directly like company_summary."""
+    return {
+        "id": str(row["id"]),
+        "slug": row["slug"],
+        "title": row["title"],
+        "previewUrl": preview_url(row["preview"]),
+        "isCurrent": row["is_current"],
+        "isProduct": row["is_product"],
+        "era": {"from": row["era_from"], "to": row["era_to"], "label": row["era_label"]},
+        "formats": row["formats"],
+        "url": logo_url(row["slug"]),
+    }
+
+
 class CurrentLogoRefSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     slug = serializers.CharField(allow_null=True)
@@ -118,7 +134,8 @@ class CompanySummarySerializer(CompanyIdentitySerializer):
 
 
 def company_summary(row: dict) -> dict:
-    """A row of selectors.company_summaries as CompanySummarySerializer shows it.
+    """A company summary row (selectors.COMPANY_SUMMARY_SQL's columns) as
+    CompanySummarySerializer shows it.
 
     Built directly: search pages are the hot path. The serializer's fields are its
     schema; the contract tests hold them equal.
@@ -274,9 +291,40 @@ class CompanyDetailSerializer(CompanyIdentitySerializer):
     currentLogoId = serializers.UUIDField(source="current_logo_id", allow_null=True)
     logos = LogoSummarySerializer(many=True)
 
+    def to_representation(self, row: dict) -> dict:
+        return company_detail(row)
+
 
 class CompanyDetailOutputSerializer(serializers.Serializer):
     data = CompanyDetailSerializer()
+
+    def to_representation(self, body: dict) -> dict:
+        return {"data": company_detail(body["data"])}
+
+
+def company_detail(row: dict) -> dict:
+    """The row of selectors.company_detail_row as CompanyDetailSerializer shows it.
+
+    Built directly like company_summary: nested serializers copy their fields for each
+    request and walk each value through them. The fields above stay the schema; the
+    tests hold the whole body.
+    """
+    return {
+        "id": row["id"],
+        "slug": row["slug"],
+        "name": row["name"],
+        "entityType": row["entity_type"],
+        "isVerified": row["is_verified"],
+        "sector": row["sector"],
+        "province": row["province"],
+        "url": company_url(row["slug"]),
+        "about": row["about"],
+        "website": row["website"],
+        "location": row["location"],
+        "foundedYear": row["founded_year"],
+        "currentLogoId": row["current_logo_id"],
+        "logos": [logo_summary(logo) for logo in row["logos"]],
+    }
 
 
 # -- GET /domains ---------------------------------------------------------------------
@@ -317,17 +365,9 @@ class LogoSearchItemSerializer(LogoSummarySerializer):
 
 
 def logo_search_item(row: dict) -> dict:
-    """A row of selectors.logo_summaries, built directly like company summaries."""
+    """A row of search.logo_page as LogoSearchItemSerializer shows it."""
     return {
-        "id": str(row["id"]),
-        "slug": row["slug"],
-        "title": row["title"],
-        "previewUrl": preview_url(row["preview"]),
-        "isCurrent": row["is_current"],
-        "isProduct": row["is_product"],
-        "era": {"from": row["era_from"], "to": row["era_to"], "label": row["era_label"]},
-        "formats": row["formats"],
-        "url": logo_url(row["slug"]),
+        **logo_summary(row),
         "company": {"slug": row["company__slug"], "name": row["company__name"]},
     }
 
@@ -362,9 +402,11 @@ class VariantSerializer(serializers.Serializer):
     formats = serializers.SerializerMethodField()
 
     @extend_schema_field(FormatListField)
-    def get_formats(self, variant) -> list[str]:
-        assets = self.context["assets_by_variant"].get(variant.id, [])
-        return sorted_formats(assets)
+    def get_formats(self, variant: dict) -> list[str]:
+        return variant["formats"]
+
+    def to_representation(self, row: dict) -> dict:
+        return _detail_variant(row)
 
 
 class AssetSerializer(serializers.Serializer):
@@ -383,9 +425,55 @@ class LogoDetailSerializer(LogoSummarySerializer):
     variants = VariantSerializer(many=True)
     assets = AssetSerializer(many=True)
 
+    def to_representation(self, row: dict) -> dict:
+        return logo_detail(row)
+
 
 class LogoDetailOutputSerializer(serializers.Serializer):
     data = LogoDetailSerializer()
+
+    def to_representation(self, body: dict) -> dict:
+        return {"data": logo_detail(body["data"])}
+
+
+def logo_detail(row: dict) -> dict:
+    """The row of selectors.logo_detail_row as LogoDetailSerializer shows it, built
+    directly like company_detail."""
+    company = row["company"]
+    return {
+        **logo_summary(row),
+        "description": row["description"],
+        "company": {
+            "id": company["id"],
+            "slug": company["slug"],
+            "name": company["name"],
+            "url": company_url(company["slug"]),
+        },
+        "colorPalette": row["color_palette"],
+        "downloadCount": row["download_count"],
+        "variants": [_detail_variant(variant) for variant in row["variants"]],
+        "assets": [
+            {
+                "id": asset["id"],
+                "format": asset["format"],
+                "variantId": asset["variant_id"],
+                "size": asset["size"],
+                "contentType": asset["content_type"],
+            }
+            for asset in row["assets"]
+        ],
+    }
+
+
+def _detail_variant(variant: dict) -> dict:
+    return {
+        "id": variant["id"],
+        "kind": variant["kind"],
+        "name": variant["name"],
+        "parentId": variant["parent_id"],
+        "previewUrl": preview_url(variant["preview"]),
+        "formats": variant["formats"],
+    }
 
 
 # -- GET /companies/{slug}/colors ------------------------------------------------------

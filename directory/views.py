@@ -1,6 +1,5 @@
 import hashlib
 import json
-from collections import defaultdict
 from datetime import timedelta
 from pathlib import PurePosixPath
 
@@ -35,10 +34,10 @@ from directory.formats import CONTENT_TYPES
 from directory.models import DownloadChannel
 from directory.selectors import (
     company_colors,
-    company_find,
+    company_detail_row,
     domain_entries,
     download_asset,
-    logo_find,
+    logo_detail_row,
     logo_for_download,
 )
 from directory.serializers import (
@@ -124,7 +123,7 @@ class CompanyDetailApi(APIView):
     )
     def get(self, request, slug: str):
         params = parse(CompanyLookupInputSerializer, {"slug": slug})
-        company = company_find(slug=params["slug"])
+        company = company_detail_row(slug=params["slug"])
         if company is None:
             raise not_found(ErrorCode.COMPANY_NOT_FOUND, f"No company with slug {slug!r}.")
         return Response(CompanyDetailOutputSerializer({"data": company}).data)
@@ -190,16 +189,10 @@ class LogoDetailApi(APIView):
     )
     def get(self, request, id: str):
         params = parse(LogoLookupInputSerializer, {"id": id})
-        logo = logo_find(id_or_slug=params["id"])
+        logo = logo_detail_row(id_or_slug=params["id"])
         if logo is None:
             raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo with id or slug {id!r}.")
-        assets_by_variant = defaultdict(list)
-        for asset in logo.assets.all():
-            assets_by_variant[asset.variant_id].append(asset)
-        serializer = LogoDetailOutputSerializer(
-            {"data": logo}, context={"assets_by_variant": assets_by_variant}
-        )
-        return Response(serializer.data)
+        return Response(LogoDetailOutputSerializer({"data": logo}).data)
 
 
 @cache_control(public=True, max_age=86400, immutable=True)

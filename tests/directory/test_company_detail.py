@@ -35,7 +35,7 @@ def test_it_returns_the_whole_company_with_its_logos(api, django_assert_num_quer
     add_file(current, PDF_BYTES)
     add_file(current, svg_bytes())
 
-    with django_assert_num_queries(3):  # company with sector, logos, their files
+    with django_assert_num_queries(1):  # company, sector, logos and their formats as JSON
         response = api.get("/v1/public/companies/cafes-ibanez")
 
     assert response.status_code == 200
@@ -78,6 +78,32 @@ def test_it_returns_the_whole_company_with_its_logos(api, django_assert_num_quer
                     "url": "http://testserver/logos/ci-1990",
                 },
             ],
+        }
+    }
+
+
+def test_it_shows_a_company_without_sector_or_logos_with_nulls_and_an_empty_list(api):
+    company = CompanyFactory(slug="bare", name="Bare", sector=None, province=None)
+
+    response = api.get("/v1/public/companies/bare")
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "data": {
+            "id": str(company.id),
+            "slug": "bare",
+            "name": "Bare",
+            "entityType": "COMPANY",
+            "isVerified": False,
+            "sector": None,
+            "province": None,
+            "url": "http://testserver/companies/bare",
+            "about": None,
+            "website": None,
+            "location": None,
+            "foundedYear": None,
+            "currentLogoId": None,
+            "logos": [],
         }
     }
 

@@ -40,7 +40,7 @@ def test_it_returns_the_whole_logo_with_variants_and_files(api, logo, django_ass
     negative_svg = add_file(logo, svg_bytes("#000000"), variant=negative)
     logo_colors_refresh(logo_id=logo.id)  # what runs after the files' commit
 
-    with django_assert_num_queries(3):  # logo with company, variants, files
+    with django_assert_num_queries(1):  # logo, company, variants and files as JSON
         response = api.get(f"/v1/public/logos/{logo.id}")
 
     assert response.status_code == 200
@@ -98,6 +98,39 @@ def asset_body(asset, variant_id, file_format, content_type) -> dict:
         "variantId": str(variant_id) if variant_id else None,
         "size": asset.size,
         "contentType": content_type,
+    }
+
+
+def test_it_shows_a_logo_without_variants_or_files_with_empty_lists(api):
+    company = CompanyFactory(slug="bare", name="Bare")
+    logo = LogoFactory(company=company, slug="bare-1", title="Bare")
+
+    response = api.get("/v1/public/logos/bare-1")
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "data": {
+            "id": str(logo.id),
+            "slug": "bare-1",
+            "title": "Bare",
+            "previewUrl": None,
+            "isCurrent": False,
+            "isProduct": False,
+            "era": {"from": None, "to": None, "label": None},
+            "formats": [],
+            "url": "http://testserver/logos/bare-1",
+            "description": None,
+            "company": {
+                "id": str(logo.company_id),
+                "slug": "bare",
+                "name": "Bare",
+                "url": "http://testserver/companies/bare",
+            },
+            "colorPalette": [],
+            "downloadCount": 0,
+            "variants": [],
+            "assets": [],
+        }
     }
 
 
