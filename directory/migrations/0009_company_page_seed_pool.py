@@ -15,11 +15,12 @@ _POOL_500 = "LIMIT greatest(500, p_skip + p_take)) fewest"
 _POOL_100 = "LIMIT greatest(100, p_skip + p_take)) fewest"
 assert _0005.PAGE.count(_POOL_500) == 1
 _REPLACE = _0005.PAGE.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION")
+PAGE_WITH_POOL = _REPLACE.replace(_POOL_500, _POOL_100)
 
 
 class Migration(migrations.Migration):
     dependencies = [("directory", "0008_logo_grams")]
 
     operations = [
-        migrations.RunSQL(_REPLACE.replace(_POOL_500, _POOL_100), _REPLACE),
+        migrations.RunSQL(PAGE_WITH_POOL, _REPLACE),
     ]
