@@ -114,13 +114,11 @@ class DownloadLimitReached(Exception):
         self.retry_after = retry_after
 
 
-# The lock, then one statement that reads the window, records the grant when allowed
-# and bumps the logo's downloadCount when the grant counts: the ORM's aggregate, insert
-# and update cost more CPU than the rest of the request. Both go in one simple-protocol
-# query (psycopg's client-side cursor): one round trip, and outside a transaction the
-# server runs them as one implicit transaction, so the lock is held until the grant is
-# committed. Under READ COMMITTED each statement takes its own snapshot: the second is
-# taken after the lock, and sees every grant committed by whoever held it before.
+# The lock, the window, the grant when allowed and the logo's downloadCount when it
+# counts: the ORM's aggregate, insert and update cost more CPU than the rest of the
+# request, so they run in one call of directory_download_grant (migration 0011), one
+# round trip. Outside a transaction the server runs the call as one implicit
+# transaction, so the lock is held until the grant is committed.
 #
 # The commit does not wait for its WAL to reach the disk (synchronous_commit off for
 # this transaction only): that wait was two thirds of a grant's time (7.3 ms against
@@ -129,31 +127,7 @@ class DownloadLimitReached(Exception):
 # last moment (at most three times wal_writer_delay, 0.6 s by default). The download
 # rows and the logo's count go together, so they stay consistent; a lost grant only
 # gives its subject one more download than the quota. No other write is relaxed.
-_GRANT_SQL = """
-SELECT set_config('synchronous_commit', 'off', true),
-       pg_advisory_xact_lock(hashtextextended(%(lock)s, 0));
-WITH window_ AS (
-  SELECT count(*) AS used, min(created_at) AS oldest,
-         count(*) FILTER (WHERE logo_id = %(logo)s AND created_at > %(repeat_since)s) AS repeats
-  FROM directory_download
-  WHERE counted AND {subject} AND created_at > %(quota_since)s
-), granted AS (
-  INSERT INTO directory_download
-    (user_id, ip, logo_id, asset_id, channel, source, counted, created_at)
-  SELECT %(user)s, %(ip)s::inet, %(logo)s, %(asset)s, %(channel)s, %(source)s,
-         window_.repeats = 0, %(now)s
-  FROM window_
-  WHERE window_.repeats > 0 OR %(limit)s::integer IS NULL OR window_.used < %(limit)s::integer
-  RETURNING id, counted
-), bumped AS (
-  UPDATE directory_logo SET download_count = download_count + 1
-  WHERE id = %(logo)s AND EXISTS (SELECT FROM granted WHERE counted)
-)
-SELECT window_.used, window_.oldest, granted.id, granted.counted
-FROM window_ LEFT JOIN granted ON true
-"""
-_GRANT_BY_USER = _GRANT_SQL.format(subject="user_id = %(user)s")
-_GRANT_BY_ADDRESS = _GRANT_SQL.format(subject="user_id IS NULL AND ip = %(ip)s::inet")
+_GRANT_SQL = "SELECT * FROM directory_download_grant(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 
 
 # A store that does not answer within these is as good as down for a client waiting on
@@ -210,22 +184,21 @@ def download_grant(
     now = timezone.now()
     with connection.cursor() as cursor:
         cursor.execute(
-            _GRANT_BY_USER if subject.user is not None else _GRANT_BY_ADDRESS,
-            {
-                "lock": subject.lock_key,
-                "user": subject.user.pk if subject.user is not None else None,
-                "ip": subject.ip,
-                "logo": logo.pk,
-                "asset": asset.pk,
-                "channel": channel,
-                "source": source,
-                "now": now,
-                "quota_since": now - QUOTA_WINDOW,
-                "repeat_since": now - REPEAT_WINDOW,
-                "limit": subject.limit,
-            },
+            _GRANT_SQL,
+            [
+                subject.lock_key,
+                subject.user.pk if subject.user is not None else None,
+                subject.ip,
+                logo.pk,
+                asset.pk,
+                channel,
+                source,
+                now,
+                now - QUOTA_WINDOW,
+                now - REPEAT_WINDOW,
+                subject.limit,
+            ],
         )
-        cursor.nextset()
         used, oldest, grant_id, counted = cursor.fetchone()
     if grant_id is None:
         quota = _quota(subject, used=used, oldest=oldest)
