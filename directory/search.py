@@ -142,7 +142,7 @@ def company_page(
 ) -> tuple[list, int]:
     """Summary rows of one page of company_search, best first, and the exact total.
 
-    The rows have selectors.COMPANY_SUMMARY_SQL's columns, ids as strings, as JSON gives them.
+    The rows are directory_company_summary's (migration 0010), ids as strings.
     """
     return _page("directory_company_page", term, sector or None, province or None, offset, limit)
 

@@ -64,30 +64,6 @@ def with_summary_fields(queryset: QuerySet[Company]) -> QuerySet[Company]:
     )
 
 
-# A company summary's columns, read by one fixed statement over `page(id, position)`
-# (directory.semantic builds that relation from its ranked keys). The search pages build
-# the same rows as JSON inside their page functions (migrations 0005 and 0008).
-COMPANY_SUMMARY_SQL = """
-    SELECT p.position, c.id, c.slug, c.name, c.entity_type, c.is_verified, c.province,
-           s.slug AS sector__slug, s.name AS sector__name, c.current_logo_id,
-           l.slug AS current_logo__slug, l.title AS current_logo__title,
-           l.preview AS current_logo__preview,
-           (SELECT count(*) FROM directory_logo n WHERE n.company_id = c.id) AS logo_count
-    FROM page p
-    JOIN directory_company c ON c.id = p.id
-    LEFT JOIN directory_sector s ON s.id = c.sector_id
-    LEFT JOIN directory_logo l ON l.id = c.current_logo_id
-"""
-
-
-def summary_rows(cursor) -> list[dict]:
-    """The rows of a summary statement as dicts, in page order."""
-    names = [column.name for column in cursor.description]
-    rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-    rows.sort(key=lambda row: row.pop("position"))
-    return rows
-
-
 def _asset_formats() -> Prefetch:
     return Prefetch("assets", queryset=Asset.objects.only("id", "logo_id", "variant_id", "format"))
 

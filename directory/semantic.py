@@ -38,7 +38,6 @@ from django.db import connection, transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
-from directory import selectors
 from directory.models import Company, CompanyEmbedding
 
 logger = logging.getLogger(__name__)
@@ -538,14 +537,16 @@ def _filter_mask(state: _Vectors, sector_ids, province_fold, sector, province):
     return mask
 
 
-# The best keys' companies in rank order, minus those already shown, as summaries.
-# selectors' summary statement is a constant; every value is a bound parameter.
+# The best keys' companies in rank order, minus those already shown, as the summaries
+# the search pages serve (directory_company_summary, migration 0010), in one JSON array.
 _RELATED_SQL = (
-    "WITH page AS (SELECT e.company_id AS id, u.position"  # noqa: S608
+    "SELECT '[' || coalesce(string_agg(t.summary, ',' ORDER BY p.position), '') || ']'"
+    " FROM (SELECT e.company_id AS id, u.position"
     " FROM unnest(%(keys)s::bigint[]) WITH ORDINALITY AS u(key, position)"
     " JOIN directory_companyembedding e ON e.id = u.key"
     " WHERE e.company_id <> ALL(%(shown)s::uuid[])"
-    " ORDER BY u.position LIMIT %(limit)s) " + selectors.COMPANY_SUMMARY_SQL
+    " ORDER BY u.position LIMIT %(limit)s) p"
+    " JOIN directory_company_summary t ON t.company_id = p.id"
 )
 
 
@@ -581,7 +582,7 @@ def company_related(
         return []
     with connection.cursor() as cursor:
         cursor.execute(_RELATED_SQL, {"keys": keys, "shown": shown_ids, "limit": RELATED_LIMIT})
-        return selectors.summary_rows(cursor)
+        return json.loads(cursor.fetchone()[0])
 
 
 @receiver(setting_changed)

@@ -134,7 +134,7 @@ class CompanySummarySerializer(CompanyIdentitySerializer):
 
 
 def company_summary(row: dict) -> dict:
-    """A company summary row (selectors.COMPANY_SUMMARY_SQL's columns) as
+    """A company summary row (directory_company_summary's keys, migration 0010) as
     CompanySummarySerializer shows it.
 
     Built directly: search pages are the hot path. The serializer's fields are its

@@ -177,7 +177,7 @@ CREATE TRIGGER directory_company_indexes_truncate AFTER TRUNCATE ON directory_co
 
 PAGE = r"""
 -- One page of company_search and its exact total: the page as a JSON array of summary
--- rows (the columns of selectors.COMPANY_SUMMARY_SQL), which Python decodes far faster
+-- rows (the keys serializers.company_summary reads), which Python decodes far faster
 -- than as many columns. `p_term` is the cleaned term, `p_pattern` the same term with
 -- LIKE's wildcards escaped; both NULL to list without a term. A PL/pgSQL function,
 -- so that each statement below is planned once per connection, not once per search.

@@ -8,8 +8,8 @@ import time
 import pytest
 from django.db import close_old_connections, connection, connections, transaction
 
-from directory import selectors
 from directory.models import Company, Logo, Sector
+from directory.selectors import with_summary_fields
 from directory.serializers import company_summary
 from tests.factories import CompanyFactory, LogoFactory, SectorFactory, make_current
 
@@ -23,15 +23,23 @@ def stored() -> dict:
 
 
 def rebuilt() -> dict:
-    """Every company's summary as selectors.COMPANY_SUMMARY_SQL builds it from the rows."""
-    ids = list(Company.objects.values_list("pk", flat=True))
-    page = (
-        "WITH page AS (SELECT u.id, u.position"
-        " FROM unnest(%s::uuid[]) WITH ORDINALITY AS u(id, position)) "
+    """Every company's summary as the ORM builds it from the rows (selectors'
+    with_summary_fields, which the admin and the website use)."""
+    rows = with_summary_fields(Company.objects.all()).values(
+        "id",
+        "slug",
+        "name",
+        "entity_type",
+        "is_verified",
+        "province",
+        "sector__slug",
+        "sector__name",
+        "current_logo_id",
+        "current_logo__slug",
+        "current_logo__title",
+        "current_logo__preview",
+        "logo_count",
     )
-    with connection.cursor() as cursor:
-        cursor.execute(page + selectors.COMPANY_SUMMARY_SQL, [ids])
-        rows = selectors.summary_rows(cursor)
     return {str(row["id"]): company_summary(row) for row in rows}
 
 
