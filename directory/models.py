@@ -129,8 +129,12 @@ class Company(models.Model):
         ordering = ["name_fold", "id"]
         verbose_name_plural = "companies"
         indexes = [
+            # fastupdate off (migration 0012): every search would scan the index's pending
+            # list, which only a vacuum or 4 MB of entries empties.
             GinIndex(
-                OpClass(F("search_text"), name="gin_trgm_ops"), name="directory_company_search"
+                OpClass(F("search_text"), name="gin_trgm_ops"),
+                name="directory_company_search",
+                fastupdate=False,
             ),
             models.Index(fields=["name_fold", "id"], name="directory_company_name"),
             models.Index(fields=["province_fold", "name_fold"], name="directory_company_prov"),
@@ -189,7 +193,12 @@ class Logo(models.Model):
             ),
         ]
         indexes = [
-            GinIndex(OpClass(F("search_text"), name="gin_trgm_ops"), name="directory_logo_search"),
+            # fastupdate off, like directory_company_search: downloads keep updating logos.
+            GinIndex(
+                OpClass(F("search_text"), name="gin_trgm_ops"),
+                name="directory_logo_search",
+                fastupdate=False,
+            ),
             models.Index(fields=["-is_current", "title_fold", "id"], name="directory_logo_order"),
         ]
 

@@ -258,6 +258,14 @@ def test_it_pages_logos_as_logo_search_ranks(logos, term):
         assert [row["id"] for row in rows] == expected[offset : offset + limit], (offset, limit)
 
 
+@pytest.mark.parametrize("index", ["directory_company_search", "directory_logo_search"])
+def test_it_keeps_no_pending_list_in_the_trigram_indexes(index):
+    # Every search would read a pending list in full (migration 0012).
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reloptions FROM pg_class WHERE relname = %s", [index])
+        assert cursor.fetchone() == (["fastupdate=off"],)
+
+
 class _FieldsOnly:
     """The serializer's own validation, without the quick reading of common queries."""
 
