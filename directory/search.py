@@ -118,10 +118,12 @@ def logo_search(*, term: str | None) -> QuerySet[Logo]:
 #
 # Pages run that statement inside directory_company_page (migration 0005) and
 # directory_logo_page (0008), PL/pgSQL functions whose statements are planned once per
-# connection, with two cheaper answers beside it: a term that folds to three letters or
-# digits (the broadest searches) reads precomputed groups of its matches, and a company
-# listing without a term counts from a per-(sector, province) tally. Triggers keep both
-# exact. The functions return the page as JSON, which Python decodes faster than rows.
+# connection, with two cheaper answers beside it: a term that folds to three to five
+# letters or digits, without a filter, reads precomputed groups of its matches (such
+# terms are the broadest searches, and ranking their matches made the four- and
+# five-letter ones the slowest; migration 0013), and a company listing without a term
+# counts from a per-(sector, province) tally. Triggers keep both exact. The functions
+# return the page as JSON, which Python decodes faster than rows.
 
 
 def _page(function: str, term: str | None, *filters) -> tuple[list, int]:
