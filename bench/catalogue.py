@@ -449,12 +449,15 @@ LOGO_TYPES = [
     *("text", "text[]", "int4", "text", "timestamptz", "timestamptz"),
 ]
 TABLES = ("directory_sector", "directory_company", "directory_logo")
-# Kept by triggers on directory_company (migration 0005); company search reads their
-# indexes only, which needs the visibility map a VACUUM sets.
+# Kept by triggers on the catalogue (migrations 0005, 0008, 0010); search reads the
+# gram tables' indexes only, which needs the visibility map a VACUUM sets.
 SEARCH_TABLES = (
     "directory_company_gram",
     "directory_company_gram_total",
     "directory_company_tally",
+    "directory_logo_gram",
+    "directory_logo_gram_total",
+    "directory_company_summary",
 )
 
 

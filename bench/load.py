@@ -95,7 +95,14 @@ from bench.common import (
 )
 from bench.downloads import AUDIT_SQL
 from bench.mix import MixBuilder
-from bench.search import _child_pids, _cpu_seconds, _process_name, prewarm, read_sample
+from bench.search import (
+    _child_pids,
+    _cpu_seconds,
+    _process_name,
+    migrate,
+    prewarm,
+    read_sample,
+)
 
 SOURCE_DATABASE = "logodir_bench"
 DATABASE = "logodir_load"
@@ -459,7 +466,10 @@ def main() -> int:
         )
         for port in ports
     ]
-    manage(envs[0], "migrate", "--noinput")
+    if migrate(url):
+        # A migration that rebuilds tables leaves them without statistics or visibility maps.
+        with psycopg.connect(url) as conn:
+            catalogue.vacuum_analyze(conn)
     prepared = prepare(envs[0], args.download_logos)
     subprocess.run(["redis-cli", "-p", str(REDIS_PORT), "FLUSHDB"], check=True, capture_output=True)
     # Enough distinct searches for the offered rate, or for 600 req/s unpaced, plus a margin.
