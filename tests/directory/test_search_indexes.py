@@ -186,17 +186,24 @@ FOUR_AND_FIVE = [
 WINDOWS = [(0, 1), (0, 5), (1, 3), (4, 20), (13, 7), (30, 50), (59, 1), (200, 20)]
 
 
-@pytest.mark.parametrize("term", [*THREE, *FOUR_AND_FIVE])
-def test_it_pages_short_terms_as_company_search_ranks(catalogue, term):
-    Company.objects.filter(pk=catalogue[0].pk).update(alternative_names=["Ria"])
-    expected = [str(pk) for pk in search.company_search(term=term).values_list("pk", flat=True)]
+def assert_company_pages_rank_as_search(term, sector=None, province=None) -> None:
+    """Every window of company_page is the same slice of the ORM ranking, with its total."""
+    ranked = search.company_search(term=term, sector=sector, province=province)
+    expected = [str(pk) for pk in ranked.values_list("pk", flat=True)]
 
     for offset, limit in WINDOWS:
         rows, total = search.company_page(
-            term=term, sector=None, province=None, offset=offset, limit=limit
+            term=term, sector=sector, province=province, offset=offset, limit=limit
         )
         assert total == len(expected)
         assert [row["id"] for row in rows] == expected[offset : offset + limit], (offset, limit)
+
+
+@pytest.mark.parametrize("term", [*THREE, *FOUR_AND_FIVE])
+def test_it_pages_short_terms_as_company_search_ranks(catalogue, term):
+    Company.objects.filter(pk=catalogue[0].pk).update(alternative_names=["Ria"])
+
+    assert_company_pages_rank_as_search(term)
 
 
 FILTERS = [
@@ -213,38 +220,15 @@ FILTERS = [
 )
 @pytest.mark.parametrize("term", ["ria", "mari", "ferre", "zzzz"])
 def test_it_pages_filtered_short_terms_as_company_search_ranks(catalogue, term, sector, province):
-    expected = [
-        str(pk)
-        for pk in search.company_search(term=term, sector=sector, province=province).values_list(
-            "pk", flat=True
-        )
-    ]
-
-    for offset, limit in WINDOWS:
-        rows, total = search.company_page(
-            term=term, sector=sector, province=province, offset=offset, limit=limit
-        )
-        assert total == len(expected)
-        assert [row["id"] for row in rows] == expected[offset : offset + limit], (offset, limit)
+    assert_company_pages_rank_as_search(term, sector, province)
 
 
 @pytest.mark.parametrize(("sector", "province"), FILTERS)
 def test_it_lists_without_a_term_as_company_search_orders(catalogue, sector, province):
     catalogue[0].delete()
     Company.objects.filter(pk=catalogue[1].pk).update(province="Cádiz", sector=None)
-    expected = [
-        str(pk)
-        for pk in search.company_search(term=None, sector=sector, province=province).values_list(
-            "pk", flat=True
-        )
-    ]
 
-    for offset, limit in WINDOWS:
-        rows, total = search.company_page(
-            term=None, sector=sector, province=province, offset=offset, limit=limit
-        )
-        assert total == len(expected)
-        assert [row["id"] for row in rows] == expected[offset : offset + limit], (offset, limit)
+    assert_company_pages_rank_as_search(None, sector, province)
 
 
 @pytest.fixture
