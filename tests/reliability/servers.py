@@ -105,7 +105,9 @@ class AppServer:
             # A file, not a pipe: a pipe nobody reads fills up and blocks the server.
             stderr=self.log,
         )
-        wait_until(lambda: self._answers(), what="gunicorn")
+        # The master listens before it forks the worker: a test that reads `workers`
+        # right after start() must find it there.
+        wait_until(lambda: self._answers() and self.workers, what="gunicorn and its worker")
 
     def _answers(self) -> bool:
         assert self.process.poll() is None, self._logged()[-3000:]
