@@ -161,13 +161,33 @@ SELECT json_build_object(
     WHERE a.logo_id = l.id), '[]'))::text
 FROM directory_logo l
 JOIN directory_company c ON c.id = l.company_id
-WHERE {lookup}
-ORDER BY l.is_current DESC, l.title_fold, l.id
-LIMIT 1
+{lookup}
 """
-_LOGO_DETAIL_BY_ID_OR_SLUG = _LOGO_DETAIL_SQL.format(lookup="(l.id = %(id)s OR l.slug = %(slug)s)")
-_LOGO_DETAIL_BY_SLUG = _LOGO_DETAIL_SQL.format(lookup="l.slug = %(slug)s")
 _FORMATS_IN_ORDER = list(FORMAT_ORDER)
+
+# _logo_lookup's rule for the written-out statements: the logo named by id or slug, in
+# Logo.Meta.ordering when a slug and an id name two.
+_LOGO_LOOKUPS = {
+    name: f"WHERE {condition} ORDER BY l.is_current DESC, l.title_fold, l.id LIMIT 1"
+    for name, condition in (
+        ("slug", "l.slug = %(slug)s"),
+        ("id_or_slug", "(l.id = %(id)s OR l.slug = %(slug)s)"),
+    )
+}
+
+
+def _logo_lookup_sql(id_or_slug: str) -> tuple[str, dict]:
+    """Which of _LOGO_LOOKUPS applies to `id_or_slug`, and its values."""
+    try:
+        key = uuid.UUID(id_or_slug)
+    except ValueError:
+        return "slug", {"slug": id_or_slug}
+    return "id_or_slug", {"id": key, "slug": id_or_slug}
+
+
+_LOGO_DETAIL = {
+    name: _LOGO_DETAIL_SQL.format(lookup=where) for name, where in _LOGO_LOOKUPS.items()
+}
 
 
 def _detail_row(sql: str, params: dict) -> dict | None:
@@ -186,11 +206,8 @@ def company_detail_row(*, slug: str) -> dict | None:
 def logo_detail_row(*, id_or_slug: str) -> dict | None:
     """The logo logo_find would give, with its company, formats, variants and files,
     decoded from one JSON row; None without such a logo."""
-    try:
-        key = uuid.UUID(id_or_slug)
-    except ValueError:
-        return _detail_row(_LOGO_DETAIL_BY_SLUG, {"slug": id_or_slug})
-    return _detail_row(_LOGO_DETAIL_BY_ID_OR_SLUG, {"id": key, "slug": id_or_slug})
+    lookup, params = _logo_lookup_sql(id_or_slug)
+    return _detail_row(_LOGO_DETAIL[lookup], params)
 
 
 def website_host(website: str | None) -> str | None:
@@ -251,13 +268,10 @@ SELECT l.id, l.slug, l.company_id, c.slug,
        a.id, a.format, a.size, a.content_type, a.file
 FROM directory_logo l
 JOIN directory_company c ON c.id = l.company_id
-LEFT JOIN directory_asset a ON a.logo_id = l.id AND a.variant_id IS NULL AND a.format = %s
-WHERE {lookup}
-ORDER BY l.is_current DESC, l.title_fold, l.id
-LIMIT 1
+LEFT JOIN directory_asset a ON a.logo_id = l.id AND a.variant_id IS NULL AND a.format = %(format)s
+{lookup}
 """
-_MAIN_FILE_BY_ID_OR_SLUG = _MAIN_FILE_SQL.format(lookup="(l.id = %s OR l.slug = %s)")
-_MAIN_FILE_BY_SLUG = _MAIN_FILE_SQL.format(lookup="l.slug = %s")
+_MAIN_FILE = {name: _MAIN_FILE_SQL.format(lookup=where) for name, where in _LOGO_LOOKUPS.items()}
 # from_db takes values in the order of the model's fields.
 _ASSET_FIELDS = ("id", "logo_id", "variant_id", "format", "size", "content_type", "file")
 
@@ -266,14 +280,9 @@ def logo_main_file(*, id_or_slug: str, file_format: str) -> tuple[Logo | None, A
     """logo_for_download, then download_asset for a format of the main variant, in one
     written-out statement: the hot path of downloads, where each ORM query costs more
     CPU than the round trip. (None, None) without the logo; (logo, None) without the file."""
-    try:
-        key = uuid.UUID(id_or_slug)
-    except ValueError:
-        sql, params = _MAIN_FILE_BY_SLUG, [file_format, id_or_slug]
-    else:
-        sql, params = _MAIN_FILE_BY_ID_OR_SLUG, [file_format, key, id_or_slug]
+    lookup, params = _logo_lookup_sql(id_or_slug)
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(_MAIN_FILE[lookup], {**params, "format": file_format})
         row = cursor.fetchone()
     if row is None:
         return None, None
