@@ -2,12 +2,12 @@
 
 Usage (from the project root, with the project venv; run by hand, not in CI):
 
-    .venv/bin/python bench/load.py [--duration 60] [--users 32] [--rate 330]
-        [--workers 2] [--download-logos 2000]
+    .venv/bin/python bench/load.py [--duration 60] [--connections 32] [--workers 2]
+        [--download-logos 2000]
 
 It takes about a minute plus --duration; the first time about two minutes more, to
 copy the database and attach the files (several more if the 100,000-company
-catalogue itself has to be built first).
+catalogue itself has to be built first). It installs wrk from Debian when missing.
 
 What it does, in order:
 
@@ -29,13 +29,13 @@ What it does, in order:
    DJANGO_SETTINGS_MODULE=bench.settings with BENCH_RATE_LIMITS=count: every
    request is counted in Redis exactly as in production, with limits set too
    high to be reached (the contract's 60 and 20 per minute would refuse a
-   benchmark within a second). TRUSTED_PROXY_COUNT=1: the users pass a client
-   address in X-Forwarded-For, as the load balancer in front of the two
+   benchmark within a second). TRUSTED_PROXY_COUNT=1: anonymous requests pass a
+   client address in X-Forwarded-For, as the load balancer in front of the two
    processes would, so anonymous traffic comes from many addresses (searches
    from 5,000, downloads from 10), not all from 127.0.0.1.
-4. Load: Locust (bench/locustfile.py, FastHttpUser, headless, one process) with
-   --users users, each pinned to one of the two instances in turn, together
-   offering --rate requests per second (0: as fast as they can). The mix:
+4. Load: wrk (Debian's package) with the script bench/load.lua, --connections
+   connections, one per wrk thread, each pinned to one of the two instances in
+   turn and sending as fast as it is answered. The mix:
        70% search: 35% company search, 35% logo search, distinct paths from
            bench/mix.py (no path sent twice, so no cache can flatter the result);
        15% detail: 8% company detail by slug, 7% logo detail by id or slug;
@@ -45,36 +45,48 @@ What it does, in order:
         5% palettes: list 40%, create 35%, change 15%, delete 10%.
    A fifth of the reads carry a token, the rest are anonymous. 429
    DOWNLOAD_LIMIT_REACHED and 409 PALETTE_LIMIT are the contract's answers at a
-   limit: counted apart, not as errors. Any other non-2xx answer is an error.
+   limit: counted apart, not as errors. Any other non-2xx answer is an error, and
+   so is any connection wrk could not open, write, read or had to give up on.
+   wrk rather than Locust: on a 2-core box the load generator takes its CPU from
+   the servers, and Locust spends 1.0-1.1 ms of CPU on a request that wrk sends
+   for about 0.2 ms (the README has the comparison).
 5. Audit, in the database after the run: counted downloads beyond 5 per FREE
    account or 3 per address, repeats counted within 12 hours, logos whose
    downloadCount differs from their counted downloads (bench/downloads.py's
-   queries), accounts over 100 palettes; and from Locust, the 5xx answers.
+   queries), accounts over 100 palettes; and from the answers, the 5xx.
 
-CPU: the box's busy time during the load (Locust's own start left out), split into
-the two app processes, the PostgreSQL backends of `logodir_load`, our Redis, Locust,
-and everything else (other work on a shared box), with os.getloadavg() before and
-after. Other work inflates latencies and lowers req/s, while CPU time per request
-barely moves: the report also gives the server's and Locust's CPU per request and
-the req/s that 2 idle cores would allow at that cost. bench/load_profile.py shows
-where each endpoint's time goes.
+Figures: requests per second, and per endpoint p50/p95/p99/max, over a window that
+leaves out the first two and the last second of the run (connections opening,
+threads stopping); the answers by status and error code, and the errors, over
+the whole run. A latency runs from the connection's previous answer to this one:
+every request opens a connection, since sync workers close each one.
+
+CPU over the same window: the box's busy time, split into the two app processes,
+the PostgreSQL backends of `logodir_load`, our Redis, wrk, and everything else
+(other work on a shared box), with os.getloadavg() before and after. Other work
+inflates latencies and lowers req/s, while CPU time per request barely moves: the
+report also gives the server's and wrk's CPU per request and the req/s that 2 idle
+cores would allow at that cost. bench/load_profile.py shows where each endpoint's
+time goes.
 
 Targets (issue 7; 2-core machine): at least 300 requests per second in total, p99
 under 250 ms overall and per endpoint, no quota or palette limit exceeded, no 5xx.
 Output: a table on stdout with a PASS/FAIL line per target, bench/results/load-<date>.json,
-and beside it Locust's own summary (load-<date>-locust.txt) and the two servers' logs
+and beside it wrk's own summary (load-<date>-wrk.txt) and the two servers' logs
 (load-<date>-1.log, -2.log). Exit status 1 when a target is missed.
 """
 
 import argparse
 import contextlib
 import json
+import math
 import os
 import random
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import psycopg
@@ -85,7 +97,6 @@ from bench import catalogue
 from bench.common import (
     RESULTS,
     ROOT,
-    VENV_BIN,
     django_env,
     free_port,
     gunicorn,
@@ -118,6 +129,12 @@ READ_ADDRESSES = 5000
 DOWNLOAD_ADDRESSES = 10
 DOWNLOAD_FREE_ACCOUNTS = 10
 WARM_UP_REQUESTS = 40  # per app process, before the measured run
+WARM_UP_SECONDS = 2  # of wrk's run, left out of the figures
+# The contract's answers at a limit: successes here, counted apart.
+LIMIT_ANSWERS = {
+    ("POST /logos/{id}/download", 429, "DOWNLOAD_LIMIT_REACHED"),
+    ("POST /palettes", 409, "PALETTE_LIMIT"),
+}
 TARGET_RPS = 300
 TARGET_P99_MS = 250.0
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -240,8 +257,8 @@ def prepare(env: dict[str, str], download_logos: int) -> dict:
     }
 
 
-def build_plan(url: str, prepared: dict, searches: int, hosts: list[str], rate_per_user: float):
-    """Everything the Locust users send, as JSON-ready lists."""
+def build_plan(url: str, prepared: dict, searches: int) -> dict:
+    """Everything the load sends, as lists of strings."""
     rng = random.Random(SEED)
     with psycopg.connect(url, autocommit=True) as conn:
         prewarm(conn)
@@ -255,9 +272,6 @@ def build_plan(url: str, prepared: dict, searches: int, hosts: list[str], rate_p
     ]
     logo = [query.path for query in builder.logo_pool(searches + 2 * WARM_UP_REQUESTS).queries]
     return {
-        "seed": SEED,
-        "hosts": hosts,
-        "rate_per_user": rate_per_user,
         "warm_up": company[: 2 * WARM_UP_REQUESTS] + logo[: 2 * WARM_UP_REQUESTS],
         "company_searches": company[2 * WARM_UP_REQUESTS :],
         "logo_searches": logo[2 * WARM_UP_REQUESTS :],
@@ -331,15 +345,15 @@ class ProcessSampler:
                 self.names[pid] = _process_name(pid)
             self.last[pid] = seconds
 
-    def split(self, masters: list[int], locust: int) -> dict[str, float]:
-        """CPU seconds of the app processes, our database backends, Redis and Locust."""
+    def split(self, masters: list[int], client: int) -> dict[str, float]:
+        """CPU seconds of the app processes, our database backends, Redis and wrk."""
         app = {pid for master in masters for pid in (master, *_child_pids(master))}
-        split = {"app": 0.0, "postgresql": 0.0, "redis": 0.0, "locust": 0.0}
+        split = {"app": 0.0, "postgresql": 0.0, "redis": 0.0, "wrk": 0.0}
         for pid, seconds in self.last.items():
             delta = seconds - self.first.get(pid, 0.0)
             name = self.names.get(pid, "?")
-            if pid == locust:
-                split["locust"] += delta
+            if pid == client:
+                split["wrk"] += delta
             elif pid in app:
                 split["app"] += delta
             elif f" {DATABASE} " in name:
@@ -364,61 +378,129 @@ def warm_up(hosts: list[str], paths: list[str]) -> None:
             answer.read()
 
 
-def wait_for(
-    path: Path, process: subprocess.Popen, seconds: float, sampler: ProcessSampler | None = None
-) -> None:
-    deadline = time.monotonic() + seconds
-    next_sample = time.monotonic() + 0.5
-    while not path.exists():
-        if process.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError(f"Locust stopped or stalled before writing {path.name}")
-        if sampler and time.monotonic() >= next_sample:
-            sampler.sample()
-            next_sample = time.monotonic() + 0.5
-        time.sleep(0.02)
+def lua(value) -> str:
+    """`value` (str, int, float, bool, list, dict with str keys) as a Lua expression."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        # Paths are percent-encoded, tokens base62, ids and slugs ASCII: nothing to escape
+        # beyond the quote and the backslash, and anything else is a bug in the plan.
+        if not value.isascii() or not value.isprintable():
+            raise ValueError(f"not printable ASCII: {value!r}")
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list):
+        return "{" + ",\n".join(lua(item) for item in value) + "}"
+    if isinstance(value, dict):
+        return "{" + ",\n".join(f"[{lua(key)}] = {lua(item)}" for key, item in value.items()) + "}"
+    raise TypeError(f"no Lua form for {type(value).__name__}")
 
 
-def run_locust(plan: dict, plan_file: Path, users: int, duration: int, log: Path, masters):
-    """Locust's run; the CPU split and the wall time of its load, from its start to its stop.
+def thread_plans(plan: dict, threads: int) -> list[dict]:
+    """Each wrk thread's share of the plan.
 
-    Locust's own start (imports, reading the plan: about 1.5 s of CPU) is left out:
-    the markers it writes when the load starts and stops bound the window.
+    The search paths, slugs, logo references and read addresses are dealt out, so no
+    search is sent twice. Every thread draws from all the tokens and download
+    addresses: their quotas are contended across threads, as they would be. Each
+    palette account belongs to one thread or, with more threads than accounts, to a
+    few, which split its existing palettes: no two threads change or delete the same.
     """
+    accounts = list(plan["palettes"])
+    owners = {
+        account: [t for t in range(threads) if t % len(accounts) == n % threads]
+        if threads >= len(accounts)
+        else [n % threads]
+        for n, account in enumerate(accounts)
+    }
+    shares = []
+    for thread in range(threads):
+        mine = [account for account in accounts if thread in owners[account]]
+        shares.append(
+            {
+                "seed": SEED * 1000 + thread,
+                **{
+                    key: plan[key][thread::threads]
+                    for key in (
+                        "company_searches",
+                        "logo_searches",
+                        "company_slugs",
+                        "logo_refs",
+                        "addresses",
+                    )
+                },
+                **{
+                    key: plan[key]
+                    for key in (
+                        "read_tokens",
+                        "download_addresses",
+                        "download_free_tokens",
+                        "pro_tokens",
+                        "download_logos",
+                    )
+                },
+                "palette_accounts": mine,
+                "palettes": {
+                    account: plan["palettes"][account][
+                        owners[account].index(thread) :: len(owners[account])
+                    ]
+                    for account in mine
+                },
+            }
+        )
+    return shares
+
+
+def write_wrk_plan(folder: Path, plan: dict, ports: list[int], threads: int) -> None:
+    """main.lua (the servers) and thread-<n>.lua for bench/load.lua."""
+    servers = [{"address": "127.0.0.1", "port": str(port)} for port in ports]
+    (folder / "main.lua").write_text(f"return {lua({'hosts': servers})}\n")
+    for thread, share in enumerate(thread_plans(plan, threads)):
+        (folder / f"thread-{thread}.lua").write_text(f"return {lua(share)}\n")
+
+
+def ensure_wrk() -> None:
+    install = "command -v wrk >/dev/null || apt_install wrk"
+    subprocess.run(
+        ["bash", "-c", f"source scripts/lib.sh && {{ {install}; }}"],
+        cwd=ROOT,
+        check=True,
+    )
+
+
+def run_wrk(folder: Path, ports: list[int], connections: int, duration: int, log: Path, masters):
+    """wrk's run: its answers, the CPU split over the measuring window, and that window.
+
+    The window, in time.monotonic() seconds, starts WARM_UP_SECONDS after wrk does
+    (threads reading their plan, first connections) and ends a second before it stops.
+    """
+    command = [
+        "wrk",
+        f"--threads={connections}",
+        f"--connections={connections}",
+        f"--duration={duration}s",
+        "--timeout=30s",
+        f"--script={ROOT / 'bench' / 'load.lua'}",
+        f"http://127.0.0.1:{ports[0]}",
+    ]
     with open(log, "w") as output:
         process = subprocess.Popen(
-            [
-                str(VENV_BIN / "locust"),
-                "--locustfile",
-                str(ROOT / "bench" / "locustfile.py"),
-                "--headless",
-                "--users",
-                str(users),
-                "--spawn-rate",
-                str(users),
-                "--run-time",
-                f"{duration}s",
-                "--stop-timeout",
-                "5",
-                "--only-summary",
-                "--exit-code-on-error",
-                "0",
-            ],
+            command,
             cwd=ROOT,
-            # GEVENT_RESOLVER=block: every request opens a connection (sync workers close
-            # each one), and gevent's default resolver hands each lookup of the numeric
-            # address to a thread, a fifth of Locust's CPU per request.
-            env={**os.environ, "BENCH_LOAD_PLAN": str(plan_file), "GEVENT_RESOLVER": "block"},
+            env={**os.environ, "BENCH_LOAD_PLAN": str(folder)},
             stdout=output,
             stderr=subprocess.STDOUT,
         )
         try:
-            wait_for(Path(plan["started_file"]), process, 120)
+            time.sleep(WARM_UP_SECONDS)
             sampler, busy_before, started = ProcessSampler(), busy_seconds(), time.monotonic()
-            wait_for(Path(plan["stopped_file"]), process, duration + 60, sampler)
-            sampler.sample()
-            busy_after, wall = busy_seconds(), time.monotonic() - started
-            if process.wait(timeout=60) != 0:
-                raise RuntimeError(f"Locust failed; see {log}")
+            ends = started + duration - WARM_UP_SECONDS - 1
+            while time.monotonic() < ends and process.poll() is None:
+                time.sleep(min(0.5, max(ends - time.monotonic(), 0)))
+                sampler.sample()
+            busy_after, stopped = busy_seconds(), time.monotonic()
+            if process.wait(timeout=duration + 60) != 0:
+                raise RuntimeError(f"wrk failed; see {log}")
         finally:
             if process.poll() is None:
                 process.kill()
@@ -426,7 +508,70 @@ def run_locust(plan: dict, plan_file: Path, users: int, duration: int, log: Path
     split = sampler.split(masters, process.pid)
     busy = busy_after - busy_before
     split["other"] = max(busy - sum(split.values()), 0.0)
-    return split, busy, wall
+    return read_answers(folder / "results.tsv"), split, busy, (started, stopped)
+
+
+def read_answers(path: Path) -> dict:
+    """bench/load.lua's results: the answers (endpoint, status, error, latency, when)."""
+    answers, exhausted, socket_errors = [], {}, {}
+    for line in path.read_text().splitlines():
+        kind, *fields = line.split("\t")
+        if kind == "answer":
+            endpoint, status, code, latency_us, completed_us = fields
+            latency_ms, completed = int(latency_us) / 1000, int(completed_us) / 1e6
+            answers.append((endpoint, int(status), code or None, latency_ms, completed))
+        elif kind == "exhausted" and int(fields[1]):
+            exhausted[fields[0]] = exhausted.get(fields[0], 0) + int(fields[1])
+        elif kind == "socket_error":
+            socket_errors[fields[0]] = int(fields[1])
+    return {"answers": answers, "search_pools_exhausted": exhausted, "socket_errors": socket_errors}
+
+
+def percentile(ordered: list[float], share: float) -> float:
+    """Nearest rank."""
+    return ordered[max(math.ceil(share * len(ordered)) - 1, 0)] if ordered else 0.0
+
+
+def figures_of(results: dict, window: tuple[float, float]) -> dict:
+    """Per endpoint and in total, over the window: counts, failures, req/s, latencies;
+    and over the whole run, the answers by status and error code."""
+    started, stopped = window
+    seconds = stopped - started
+
+    def failed(endpoint: str, status: int, code: str | None) -> bool:
+        return not (200 <= status < 300 or (endpoint, status, code) in LIMIT_ANSWERS)
+
+    def entry(answers: list[tuple]) -> dict:
+        latencies = sorted(answer[3] for answer in answers)
+        return {
+            "requests": len(answers),
+            "failures": sum(failed(*answer[:3]) for answer in answers),
+            "rps": len(answers) / seconds,
+            "mean_ms": sum(latencies) / len(latencies) if latencies else 0.0,
+            "p50_ms": percentile(latencies, 0.50),
+            "p95_ms": percentile(latencies, 0.95),
+            "p99_ms": percentile(latencies, 0.99),
+            "max_ms": latencies[-1] if latencies else 0.0,
+        }
+
+    inside = [answer for answer in results["answers"] if started <= answer[4] <= stopped]
+    by_endpoint: dict[str, list[tuple]] = {}
+    for answer in inside:
+        by_endpoint.setdefault(answer[0], []).append(answer)
+    outcomes = Counter(answer[:3] for answer in results["answers"])
+    return {
+        "seconds": seconds,
+        "total": entry(inside),
+        "endpoints": {name: entry(answers) for name, answers in sorted(by_endpoint.items())},
+        "outcomes": [
+            {"endpoint": endpoint, "status": status, "error": code, "requests": count}
+            for (endpoint, status, code), count in sorted(outcomes.items(), key=str)
+        ],
+        "answers_whole_run": len(results["answers"]),
+        "failures_whole_run": sum(failed(*answer[:3]) for answer in results["answers"]),
+        "socket_errors": results["socket_errors"],
+        "search_pools_exhausted": results["search_pools_exhausted"],
+    }
 
 
 def loadavg() -> list[float]:
@@ -436,13 +581,11 @@ def loadavg() -> list[float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=int, default=60, help="seconds of load (default 60)")
-    parser.add_argument("--users", type=int, default=32, help="Locust users (default 32)")
     parser.add_argument(
-        "--rate",
-        type=float,
-        default=330,
-        help="requests per second offered by all users together; 0 = as fast as they can"
-        " (default 330: the target plus 10%%)",
+        "--connections",
+        type=int,
+        default=32,
+        help="wrk connections, one per thread, half on each app process (default 32)",
     )
     parser.add_argument("--workers", type=int, default=2, help="sync workers per app process")
     parser.add_argument("--download-logos", type=int, default=2000)
@@ -472,19 +615,16 @@ def main() -> int:
             catalogue.vacuum_analyze(conn)
     prepared = prepare(envs[0], args.download_logos)
     subprocess.run(["redis-cli", "-p", str(REDIS_PORT), "FLUSHDB"], check=True, capture_output=True)
-    # Enough distinct searches for the offered rate, or for 600 req/s unpaced, plus a margin.
-    expected_rps = args.rate if args.rate > 0 else 600
-    searches = int(expected_rps * args.duration * 0.35 * 1.3) + 500
-    plan = build_plan(url, prepared, searches, hosts, args.rate / args.users if args.rate else 0)
+    # Enough distinct searches for 600 req/s, twice the target, plus a margin.
+    searches = int(600 * args.duration * 0.35 * 1.3) + 500
+    plan = build_plan(url, prepared, searches)
+    ensure_wrk()
 
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
     RESULTS.mkdir(parents=True, exist_ok=True)
-    locust_log = RESULTS / f"load-{stamp}-locust.txt"
+    wrk_log = RESULTS / f"load-{stamp}-wrk.txt"
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as servers:
-        plan_file = Path(folder) / "plan.json"
-        for marker in ("figures", "started", "stopped"):
-            plan[f"{marker}_file"] = str(Path(folder) / f"{marker}.json")
-        plan_file.write_text(json.dumps(plan))
+        write_wrk_plan(Path(folder), plan, ports, args.connections)
         print(f"==> two gunicorn instances, {args.workers} sync worker(s) each, on {hosts}")
         masters = [
             servers.enter_context(
@@ -493,13 +633,13 @@ def main() -> int:
             for n, (env, port) in enumerate(zip(envs, ports, strict=True), start=1)
         ]
         warm_up(hosts, plan["warm_up"])
-        pace = f"{args.rate:.0f} req/s offered" if args.rate else "unpaced"
-        print(f"==> Locust: {args.users} users, {pace}, {args.duration} s")
-        split, busy, wall = run_locust(
-            plan, plan_file, args.users, args.duration, locust_log, masters
+        print(f"==> wrk: {args.connections} connections, {args.duration} s")
+        results, split, busy, window = run_wrk(
+            Path(folder), ports, args.connections, args.duration, wrk_log, masters
         )
-        figures = json.loads(Path(plan["figures_file"]).read_text())
     load_after = loadavg()
+    figures = figures_of(results, window)
+    wall = figures["seconds"]
 
     cores = {name: seconds / wall for name, seconds in split.items()}
     checks = audit(url)
@@ -528,20 +668,24 @@ def main() -> int:
             ", ".join(f"{name} {value}" for name, value in over_limits.items()),
         ),
         "no 5xx": (server_errors == 0, str(server_errors)),
-        "no other errors": (total["failures"] == 0, str(total["failures"])),
+        "no other errors": (
+            figures["failures_whole_run"] == 0 and not any(figures["socket_errors"].values()),
+            f"{figures['failures_whole_run']} answers, connections {figures['socket_errors']}",
+        ),
     }
 
     print(
         f"\n{'endpoint':28} {'requests':>8} {'req/s':>7} {'p50':>6} {'p95':>6} {'p99':>6}"
         f" {'max':>6} {'errors':>6}   (ms)"
     )
+    print(f"\nover the {wall:.0f}-second window:")
     for name, entry in [*sorted(figures["endpoints"].items()), ("total", total)]:
         print(
             f"{name:28} {entry['requests']:8} {entry['rps']:7.1f} {entry['p50_ms']:6.0f}"
             f" {entry['p95_ms']:6.0f} {entry['p99_ms']:6.0f} {entry['max_ms']:6.0f}"
             f" {entry['failures']:6}"
         )
-    print("\nanswers:")
+    print(f"\nanswers over the whole run ({figures['answers_whole_run']}):")
     for item in figures["outcomes"]:
         print(
             f"  {item['endpoint']:28} {item['status']} {item['error'] or '':24} {item['requests']}"
@@ -551,23 +695,23 @@ def main() -> int:
             f"  search paths repeated after the pool ran dry: {figures['search_pools_exhausted']}"
         )
     print(f"\naudit: {json.dumps(checks)}")
-    locust_share = split["locust"] / busy if busy else 0.0
+    client_share = split["wrk"] / busy if busy else 0.0
     print(
-        "CPU, in cores over the run: "
+        f"CPU, in cores over the {wall:.0f}-second window: "
         + ", ".join(f"{name} {value:.2f}" for name, value in cores.items())
-        + f" (busy {busy / wall:.2f} of {os.cpu_count()}; Locust {locust_share:.0%} of busy)"
+        + f" (busy {busy / wall:.2f} of {os.cpu_count()}; wrk {client_share:.0%} of busy)"
     )
     # CPU per request barely moves with other load on the box, unlike req/s and latency:
     # what a quiet 2-core box could serve is about its cores over this.
     requests = total["requests"] or 1
     per_request_ms = {
         "server": (split["app"] + split["postgresql"] + split["redis"]) * 1000 / requests,
-        "client": split["locust"] * 1000 / requests,
+        "client": split["wrk"] * 1000 / requests,
     }
     ceiling = (os.cpu_count() or 1) * 1000 / sum(per_request_ms.values())
     print(
         f"CPU per request: server (app, PostgreSQL, Redis) {per_request_ms['server']:.1f} ms,"
-        f" Locust {per_request_ms['client']:.1f} ms; all {os.cpu_count()} cores on nothing else"
+        f" wrk {per_request_ms['client']:.1f} ms; all {os.cpu_count()} cores on nothing else"
         f" would serve about {ceiling:.0f} req/s"
     )
     print(f"load average before {load_before}, after {load_after}\n")
@@ -588,7 +732,7 @@ def main() -> int:
             "cpu_bound_ceiling_rps": ceiling,
             "loadavg_before": load_before,
             "loadavg_after": load_after,
-            "locust_log": str(locust_log.relative_to(ROOT)),
+            "wrk_log": str(wrk_log.relative_to(ROOT)),
             "targets": {what: {"met": met, "measured": m} for what, (met, m) in targets.items()},
         },
     )

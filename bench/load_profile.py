@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.common import ROOT, django_env, manage
 from bench.load import REDIS_PORT, build_plan, ensure_database, prepare
 
-# Endpoint -> share of the mix in bench/locustfile.py.
+# Endpoint -> share of the mix in bench/load.lua.
 MIX = {
     "GET /companies?q": 0.35,
     "GET /logos?q": 0.35,
@@ -42,7 +42,7 @@ MIX = {
 
 
 def requests_of(plan: dict, count: int, rng: random.Random) -> dict[str, list[tuple]]:
-    """(method, path, headers, body) per endpoint, in bench/locustfile.py's proportions."""
+    """(method, path, headers, body) per endpoint, in bench/load.lua's proportions."""
 
     def anonymous() -> dict[str, str]:
         return {"HTTP_X_FORWARDED_FOR": rng.choice(plan["addresses"])}
@@ -113,7 +113,7 @@ def main() -> int:
     )
     manage(env, "migrate", "--noinput")
     prepared = prepare(env, 2000)
-    plan = build_plan(url, prepared, args.requests * 2, ["http://127.0.0.1"], 0)
+    plan = build_plan(url, prepared, args.requests * 2)
 
     import logging
 

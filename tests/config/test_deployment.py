@@ -120,8 +120,8 @@ def static_root(tmp_path_factory):
     """STATIC_ROOT filled by the Dockerfile's own collectstatic step.
 
     The image installs the project's dependencies only, and brotli is not one of them
-    (here it comes with Locust): hidden, collectstatic gzips as in the image, in
-    seconds rather than the minutes brotli's highest level takes.
+    (a development tool may bring it along): hidden, collectstatic gzips as in the
+    image, in seconds rather than the minutes brotli's highest level takes.
     """
     root = tmp_path_factory.mktemp("staticfiles")
     shadow = tmp_path_factory.mktemp("image-packages")
