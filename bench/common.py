@@ -16,6 +16,11 @@ RESULTS = ROOT / "bench" / "results"
 BENCH_REDIS_PORT = 56382
 
 
+def ensure_wrk() -> None:
+    """wrk, from Debian's package when it is missing (scripts/lib.sh)."""
+    subprocess.run(["bash", "-c", "source scripts/lib.sh && ensure_wrk"], cwd=ROOT, check=True)
+
+
 def start_servers(database: str, *, redis_port: int = BENCH_REDIS_PORT) -> str:
     """The project-local PostgreSQL (54320) with `database`, and a Redis for benchmarks."""
     print("==> PostgreSQL and Redis on loopback (scripts/lib.sh)")

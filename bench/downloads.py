@@ -1,6 +1,6 @@
 """Download-link requests per second under gunicorn, and an audit of the quota after.
 
-Usage (from the project root, with the project venv; needs wrk, Debian package `wrk`):
+Usage (from the project root, with the project venv; installs wrk from Debian if missing):
 
     .venv/bin/python bench/downloads.py [--accounts 400] [--logos 300] [--duration 20]
 
@@ -35,7 +35,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import ROOT, django_env, free_port, gunicorn, start_servers, write_results
+from bench.common import (
+    ROOT,
+    django_env,
+    ensure_wrk,
+    free_port,
+    gunicorn,
+    start_servers,
+    write_results,
+)
 
 DATABASE = "logodir_bench_downloads"
 CONNECTIONS = 16
@@ -123,6 +131,7 @@ def main() -> int:
     parser.add_argument("--duration", type=int, default=20)
     args = parser.parse_args()
 
+    ensure_wrk()
     database_url = start_servers(DATABASE)
     port = free_port()
     env = django_env(database_url=database_url, redis_db=1, port=port, BENCH_RATE_LIMITS="count")

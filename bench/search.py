@@ -5,7 +5,7 @@ Usage (from the project root, with the project venv):
     .venv/bin/python bench/search.py [--companies 100000] [--duration 20] [--keep]
         [--reload] [--explain 6] [--pgoptions '-c max_parallel_workers_per_gather=0']
 
-It needs wrk (Debian package `wrk`) and takes about 2.5 minutes with the defaults,
+It installs wrk (Debian package `wrk`) when missing and takes about 2.5 minutes with the defaults,
 plus about a minute the first time, to load the data.
 
 What it does, in order:
@@ -69,7 +69,6 @@ import platform
 import random
 import re
 import resource
-import shutil
 import signal
 import statistics
 import subprocess
@@ -878,8 +877,7 @@ def machine_facts() -> dict:
 
 
 def run(args: argparse.Namespace, workdir: Path, stamp: str) -> dict:
-    if not shutil.which("wrk"):
-        raise SystemExit("wrk is missing: apt-get install wrk (Debian package)")
+    subprocess.run(["bash", "-c", "source scripts/lib.sh && ensure_wrk"], cwd=ROOT, check=True)
     machine = machine_facts()
     top_before = top_snapshot()
     print(top_before)

@@ -129,6 +129,11 @@ ensure_redis_binaries() {
   command -v redis-server >/dev/null || apt_install redis-server
 }
 
+# The HTTP load generator of the benchmarks under bench/ (not needed to run or test).
+ensure_wrk() {
+  command -v wrk >/dev/null || apt_install wrk
+}
+
 # start_redis NAME PORT: a cache-only Redis in .local/redis-NAME on 127.0.0.1:PORT.
 start_redis() {
   local name=$1 port=$2 dir="$LOCAL/redis-$1"
