@@ -2,7 +2,7 @@
 
 Usage (from the project root, with the project venv; run by hand, not in CI):
 
-    .venv/bin/python bench/load.py [--duration 60] [--connections 32] [--workers 2]
+    .venv/bin/python bench/load.py [--duration 60] [--connections 32] [--workers 3]
         [--download-logos 2000]
 
 It takes about a minute plus --duration; the first time about two minutes more, to
@@ -24,8 +24,9 @@ What it does, in order:
    that the 100-palette limit is reached, concurrently, during the run. Earlier
    runs' downloads, palettes and tokens are deleted first, and Redis is emptied.
 3. Two app processes: two gunicorn instances (--workers sync workers each,
-   default 2: a sync worker idles while PostgreSQL works, so one per instance
-   leaves the 2 cores partly unused) on two loopback ports, DEBUG off,
+   default 3: a sync worker idles while PostgreSQL and Redis answer and while the
+   client closes the connection; with 2 each the cores stayed 4-5% idle, the
+   README has the comparison) on two loopback ports, DEBUG off,
    DJANGO_SETTINGS_MODULE=bench.settings with BENCH_RATE_LIMITS=count: every
    request is counted in Redis exactly as in production, with limits set too
    high to be reached (the contract's 60 and 20 per minute would refuse a
@@ -98,6 +99,7 @@ from bench.common import (
     RESULTS,
     ROOT,
     django_env,
+    ensure_wrk,
     free_port,
     gunicorn,
     manage,
@@ -459,15 +461,6 @@ def write_wrk_plan(folder: Path, plan: dict, ports: list[int], threads: int) -> 
         (folder / f"thread-{thread}.lua").write_text(f"return {lua(share)}\n")
 
 
-def ensure_wrk() -> None:
-    install = "command -v wrk >/dev/null || apt_install wrk"
-    subprocess.run(
-        ["bash", "-c", f"source scripts/lib.sh && {{ {install}; }}"],
-        cwd=ROOT,
-        check=True,
-    )
-
-
 def run_wrk(folder: Path, ports: list[int], connections: int, duration: int, log: Path, masters):
     """wrk's run: its answers, the CPU split over the measuring window, and that window.
 
@@ -587,7 +580,9 @@ def main() -> int:
         default=32,
         help="wrk connections, one per thread, half on each app process (default 32)",
     )
-    parser.add_argument("--workers", type=int, default=2, help="sync workers per app process")
+    parser.add_argument(
+        "--workers", type=int, default=3, help="sync workers per app process (default 3)"
+    )
     parser.add_argument("--download-logos", type=int, default=2000)
     args = parser.parse_args()
 
