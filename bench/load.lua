@@ -104,8 +104,10 @@ local function search_path(pool)
   return pick(paths)
 end
 
-local function send(endpoint, method, path, headers, body)
-  pending = { endpoint = endpoint }
+-- `after` holds what response() needs beyond the endpoint: a palette's list of ids.
+local function send(endpoint, method, path, headers, body, after)
+  pending = after or {}
+  pending.endpoint = endpoint
   return wrk.format(method, path, headers, body)
 end
 
@@ -148,7 +150,7 @@ local function palettes()
   if roll >= 75 and #owned > 0 then
     local palette = table.remove(owned, math.random(#owned))
     if roll < 90 then
-      local request = send(
+      return send(
         "PATCH /palettes/{id}",
         "PATCH",
         "/v1/public/palettes/" .. palette,
@@ -157,11 +159,10 @@ local function palettes()
           '{"name": "Changed %d", "isPublic": %s}',
           math.random(0, 999999),
           math.random() < 0.5 and "true" or "false"
-        )
+        ),
+        -- Back in the list once answered.
+        { palette = palette, owned = owned }
       )
-      -- Back in the list once answered.
-      pending.palette, pending.owned = palette, owned
-      return request
     end
     return send("DELETE /palettes/{id}", "DELETE", "/v1/public/palettes/" .. palette, headers)
   end
@@ -169,7 +170,7 @@ local function palettes()
   for n = 1, math.random(2, 6) do
     colors[n] = string.format('"#%06X"', math.random(0, 16 ^ 6 - 1))
   end
-  local request = send(
+  return send(
     "POST /palettes",
     "POST",
     "/v1/public/palettes",
@@ -178,10 +179,9 @@ local function palettes()
       '{"type": "PALETTE", "name": "Load %d", "colors": [%s]}',
       math.random(0, 999999),
       table.concat(colors, ", ")
-    )
+    ),
+    { owned = owned }
   )
-  pending.owned = owned
-  return request
 end
 
 function request()

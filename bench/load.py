@@ -50,7 +50,7 @@ What it does, in order:
    so is any connection wrk could not open, write, read or had to give up on.
    wrk rather than Locust: on a 2-core box the load generator takes its CPU from
    the servers, and Locust spends 1.0-1.1 ms of CPU on a request that wrk sends
-   for about 0.2 ms (the README has the comparison).
+   for about 0.3 ms (the README has the comparison).
 5. Audit, in the database after the run: counted downloads beyond 5 per FREE
    account or 3 per address, repeats counted within 12 hours, logos whose
    downloadCount differs from their counted downloads (bench/downloads.py's
@@ -260,7 +260,7 @@ def prepare(env: dict[str, str], download_logos: int) -> dict:
 
 
 def build_plan(url: str, prepared: dict, searches: int) -> dict:
-    """Everything the load sends, as lists of strings."""
+    """Everything the load sends: lists of strings, and palette ids by token."""
     rng = random.Random(SEED)
     with psycopg.connect(url, autocommit=True) as conn:
         prewarm(conn)
@@ -410,7 +410,7 @@ def thread_plans(plan: dict, threads: int) -> list[dict]:
     """
     accounts = list(plan["palettes"])
     owners = {
-        account: [t for t in range(threads) if t % len(accounts) == n % threads]
+        account: [t for t in range(threads) if t % len(accounts) == n]
         if threads >= len(accounts)
         else [n % threads]
         for n, account in enumerate(accounts)
@@ -669,11 +669,11 @@ def main() -> int:
         ),
     }
 
+    print(f"\nover the {wall:.0f}-second window:")
     print(
-        f"\n{'endpoint':28} {'requests':>8} {'req/s':>7} {'p50':>6} {'p95':>6} {'p99':>6}"
+        f"{'endpoint':28} {'requests':>8} {'req/s':>7} {'p50':>6} {'p95':>6} {'p99':>6}"
         f" {'max':>6} {'errors':>6}   (ms)"
     )
-    print(f"\nover the {wall:.0f}-second window:")
     for name, entry in [*sorted(figures["endpoints"].items()), ("total", total)]:
         print(
             f"{name:28} {entry['requests']:8} {entry['rps']:7.1f} {entry['p50_ms']:6.0f}"

@@ -91,7 +91,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import catalogue  # noqa: E402
-from bench.common import free_port  # noqa: E402
+from bench.common import ensure_wrk, free_port  # noqa: E402
 from bench.mix import COMPANY_MIX, LOGO_MIX, MixBuilder, Pool, Query, Sample  # noqa: E402
 
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -877,7 +877,7 @@ def machine_facts() -> dict:
 
 
 def run(args: argparse.Namespace, workdir: Path, stamp: str) -> dict:
-    subprocess.run(["bash", "-c", "source scripts/lib.sh && ensure_wrk"], cwd=ROOT, check=True)
+    ensure_wrk()
     machine = machine_facts()
     top_before = top_snapshot()
     print(top_before)
