@@ -1,8 +1,8 @@
 """The catalogue: sectors, companies, their logos, variants, files and domains.
 
-Search reads precomputed, accent-folded text columns (see directory/search.py);
-the database keeps them current: generated columns for a row's own text, a
-trigger for a logo's copy of its company's name (migration 0002).
+Search reads a precomputed search document per company and logo (docs/search.md); the
+database keeps it current: a generated column for a company's names, a trigger for a
+logo's copy of its company's name. The SQL behind both lives in directory/sql/.
 """
 
 import re
@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.storage import storages
 from django.db import models
 from django.db.models import F, Func, Q
-from django.db.models.functions import Lower
+from django.db.models.functions import Length, Lower
 from django.utils import timezone
 
 
@@ -108,19 +108,13 @@ class Company(models.Model):
     name_fold = models.GeneratedField(
         expression=Fold(F("name")), output_field=models.TextField(), db_persist=True
     )
-    # How many distinct trigrams the folded name has: bounds its similarity to any term.
-    name_trigrams = models.GeneratedField(
-        expression=Func(F("name"), function="directory_trigram_count"),
-        output_field=models.IntegerField(),
-        db_persist=True,
-    )
     province_fold = models.GeneratedField(
         expression=Fold(F("province")), output_field=models.TextField(), db_persist=True
     )
-    # Name and alternative names, folded, each between U+001F separators, so one
-    # trigram index serves substring, prefix and exact matches on all of them.
-    search_text = models.GeneratedField(
-        expression=Func(F("name"), F("alternative_names"), function="directory_names_text"),
+    # The name and alternative names as search matches them
+    # (directory/sql/functions/directory_search_doc.sql).
+    search_doc = models.GeneratedField(
+        expression=Func(F("name"), F("alternative_names"), function="directory_search_doc"),
         output_field=models.TextField(),
         db_persist=True,
     )
@@ -129,13 +123,16 @@ class Company(models.Model):
         ordering = ["name_fold", "id"]
         verbose_name_plural = "companies"
         indexes = [
-            # fastupdate off (migration 0012): every search would scan the index's pending
-            # list, which only a vacuum or 4 MB of entries empties.
+            # fastupdate off: every search would scan the index's pending list, which
+            # only a vacuum or 4 MB of entries empties.
             GinIndex(
-                OpClass(F("search_text"), name="gin_trgm_ops"),
+                OpClass(F("search_doc"), name="gin_trgm_ops"),
                 name="directory_company_search",
                 fastupdate=False,
             ),
+            # With the trigram index, the rows of one range of document lengths: how a
+            # one-word search reads its page (directory_company_search.sql).
+            models.Index(Length("search_doc"), name="directory_company_search_len"),
             models.Index(fields=["name_fold", "id"], name="directory_company_name"),
             models.Index(fields=["province_fold", "name_fold"], name="directory_company_prov"),
             models.Index(fields=["sector", "name_fold"], name="directory_company_sector"),
@@ -167,14 +164,9 @@ class Logo(models.Model):
     title_fold = models.GeneratedField(
         expression=Fold(F("title")), output_field=models.TextField(), db_persist=True
     )
-    title_trigrams = models.GeneratedField(
-        expression=Func(F("title"), function="directory_trigram_count"),
-        output_field=models.IntegerField(),
-        db_persist=True,
-    )
-    # Title and company name, folded and separated like Company.search_text.
-    # Written by a trigger, since it copies a column of another table.
-    search_text = models.TextField(default="", editable=False)
+    # Title and company name as search matches them, like Company.search_doc. Written
+    # by a trigger (directory_logo_search_doc), since it copies another table's column.
+    search_doc = models.TextField(default="", editable=False)
 
     class Meta:
         ordering = ["-is_current", "title_fold", "id"]
@@ -195,10 +187,11 @@ class Logo(models.Model):
         indexes = [
             # fastupdate off, like directory_company_search: downloads keep updating logos.
             GinIndex(
-                OpClass(F("search_text"), name="gin_trgm_ops"),
+                OpClass(F("search_doc"), name="gin_trgm_ops"),
                 name="directory_logo_search",
                 fastupdate=False,
             ),
+            models.Index(Length("search_doc"), name="directory_logo_search_len"),
             models.Index(fields=["-is_current", "title_fold", "id"], name="directory_logo_order"),
         ]
 

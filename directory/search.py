@@ -1,24 +1,25 @@
 """Catalogue search: the one place that decides what matches and in which order.
 
-The API and the admin both call it. Matching is accent- and case-insensitive
-substring matching on precomputed, folded text columns under GIN trigram
-indexes (directory/models.py); the term is folded by the same SQL function.
-
-Ranking (decisions.md): exact name, then name prefix, then trigram similarity,
-then name. Alternative names count as names. Logos: current logos first.
+The API, the admin and the website all call this module. What a term matches and how
+the matches rank is written once, in SQL (directory/sql/, docs/search.md): a term is
+read into a plan of LIKE patterns (directory_search_plan), every company and logo has a
+search document those patterns run against (directory_search_doc), and
+directory_search_rank orders what matched. The API's pages run that in one call of a
+PL/pgSQL page function (planned once per connection, returning the page as JSON); the
+admin and the website get the same matches, in the same order, as a QuerySet.
 """
 
 import json
 import re
 
-from django.db.models import BooleanField, FloatField, IntegerField, Q, QuerySet, Value
+from django.db import connection
+from django.db.models import BooleanField, IntegerField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
+from django.db.models.functions import Length
 
 from config.db_router import catalogue_connection
 from directory.models import FORMAT_ORDER, Company, Fold, Logo, Sector
 
-# U+001F separates the names inside search_text; other control characters have no
-# business in a search term either.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
@@ -26,114 +27,106 @@ def clean_term(term: str | None) -> str:
     return " ".join(_CONTROL.sub(" ", term or "").split())
 
 
-def _like_escape(term: str) -> str:
-    return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+def _plan(function: str, *args) -> str:
+    """The plan a plan function makes (directory_company_search_plan or
+    directory_logo_search_plan), as the text of a directory_search_plan."""
+    with connection.cursor() as cursor:
+        # `function` is one of this module's constants; every value is a bound parameter.
+        cursor.execute(f"SELECT {function}({', '.join(['%s'] * len(args))})::text", args)  # noqa: S608
+        return cursor.fetchone()[0]
 
 
-# RawSQL below: column names are constants of this module; terms are bound parameters.
-
-
-def _match(column: str, term: str) -> RawSQL:
-    return RawSQL(  # noqa: S611
-        f"{column} LIKE '%%' || directory_fold(%s) || '%%'",
-        (_like_escape(term),),
+def _ranked(queryset: QuerySet, plan: str, *, first: tuple[str, ...], name: str) -> QuerySet:
+    """The rows of `queryset` that match `plan`, in search order (docs/search.md)."""
+    doc = f'"{queryset.model._meta.db_table}"."search_doc"'
+    # The table is the model's; the plan is a bound parameter. The lead patterns let the
+    # trigram index find the rows.
+    matches = RawSQL(  # noqa: S611
+        f"{doc} LIKE ANY (directory_search_lead_patterns(%s::directory_search_plan))"
+        f" AND directory_search_matches({doc}, %s::directory_search_plan)",
+        (plan, plan),
         output_field=BooleanField(),
     )
-
-
-def _rank(column: str, term: str) -> RawSQL:
-    """0 when the term is a whole name, 1 when a name starts with it, else 2."""
-    escaped = _like_escape(term)
-    return RawSQL(  # noqa: S611
-        f"CASE WHEN {column} LIKE '%%' || chr(31) || directory_fold(%s) || chr(31) || '%%' THEN 0"
-        f" WHEN {column} LIKE '%%' || chr(31) || directory_fold(%s) || '%%' THEN 1 ELSE 2 END",
-        (escaped, escaped),
+    rank = RawSQL(  # noqa: S611
+        f"directory_search_rank({doc}, %s::directory_search_plan)",
+        (plan,),
         output_field=IntegerField(),
     )
-
-
-def _similarity(column: str, term: str) -> RawSQL:
-    return RawSQL(  # noqa: S611
-        f"similarity({column}, directory_fold(%s))", (term,), output_field=FloatField()
-    )
-
-
-def _ranked_matches(
-    queryset: QuerySet, term: str | None, *, table: str, name: str, first: tuple[str, ...] = ()
-) -> QuerySet:
-    """Rows whose search_text contains `term`, ordered by `first`, then the ranking."""
-    term = clean_term(term)
-    if not term:
-        return queryset.order_by(*first, name, "id")
     return (
-        queryset.filter(_match(f'"{table}"."search_text"', term))
-        .alias(
-            search_rank=_rank(f'"{table}"."search_text"', term),
-            search_similarity=_similarity(f'"{table}"."{name}"', term),
-        )
-        .order_by(*first, "search_rank", "-search_similarity", name, "id")
+        queryset.filter(matches)
+        .alias(search_rank=rank, search_length=Length("search_doc"))
+        .order_by(*first, "search_rank", "search_length", name, "id")
     )
 
 
 def company_matches(queryset: QuerySet[Company], term: str | None) -> QuerySet[Company]:
-    """Companies whose name or an alternative name contains `term`, best match first."""
-    return _ranked_matches(queryset, term, table="directory_company", name="name_fold")
+    """The companies of `queryset` that `term` finds, best first; all of them, by name,
+    without a term."""
+    term = clean_term(term)
+    if not term:
+        return queryset.order_by("name_fold", "id")
+    plan = _plan("directory_company_search_plan", term, None, None)
+    return _ranked(queryset, plan, first=(), name="name_fold")
 
 
 def company_search(
     *, term: str | None, sector: str | None = None, province: str | None = None
 ) -> QuerySet[Company]:
+    """Company search as a QuerySet, with the API's filters and order."""
     queryset = Company.objects.all()
+    sectors = None
     if sector:
         # A sector slug exactly, or its name ignoring accents and case.
-        queryset = queryset.filter(
-            sector__in=Sector.objects.filter(Q(slug=sector) | Q(name_fold=Fold(Value(sector))))
+        sectors = list(
+            Sector.objects.filter(Q(slug=sector) | Q(name_fold=Fold(Value(sector)))).values_list(
+                "id", flat=True
+            )
         )
+        queryset = queryset.filter(sector__in=sectors)
     if province:
         queryset = queryset.filter(province_fold=Fold(Value(province)))
-    return company_matches(queryset, term)
+    term = clean_term(term)
+    if not term:
+        return queryset.order_by("name_fold", "id")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT directory_fold(%s)", (province,))
+        province_folded = cursor.fetchone()[0]
+    plan = _plan("directory_company_search_plan", term, sectors, province_folded)
+    return _ranked(queryset, plan, first=(), name="name_fold")
 
 
 def logo_matches(queryset: QuerySet[Logo], term: str | None) -> QuerySet[Logo]:
-    """Logos whose title or company name contains `term`; current logos first."""
-    return _ranked_matches(
-        queryset, term, table="directory_logo", name="title_fold", first=("-is_current",)
-    )
+    """The logos of `queryset` that `term` finds by title or company name, current logos
+    first; all of them, current first, by title, without a term."""
+    term = clean_term(term)
+    if not term:
+        return queryset.order_by("-is_current", "title_fold", "id")
+    plan = _plan("directory_logo_search_plan", term)
+    return _ranked(queryset, plan, first=("-is_current",), name="title_fold")
 
 
 def logo_search(*, term: str | None) -> QuerySet[Logo]:
     return logo_matches(Logo.objects.all(), term)
 
 
+def term_corrected(term: str | None) -> str:
+    """`term` normalised (docs/search.md), each word the catalogue does not hold replaced
+    by its nearest word of the catalogue's texts: what related search embeds."""
+    with catalogue_connection().cursor() as cursor:
+        cursor.execute("SELECT (directory_search_plan(%s, true)).corrected", (clean_term(term),))
+        return cursor.fetchone()[0]
+
+
 # -- Pages for the API -----------------------------------------------------------------
-#
-# The API asks for one page and the exact total. Ranking every match by similarity()
-# costs ~4 µs a row, which is most of a search for a common three-letter term (20k+
-# matches in 100k companies). Since similarity = c / (|Tq| + |Tn| - c) with c <= |Tq|,
-# a name of |Tn| distinct trigrams scores at most |Tq| / |Tn|. So: score the rows with
-# the fewest trigrams, take the k-th best of them (k = rows up to the end of the page)
-# as a bar that k rows reach, and score only rows that can still reach it. The order is the
-# one company_matches/logo_matches give (tests hold them equal), and the total comes
-# from the same scan.
-#
-# Pages run that statement inside directory_company_page (migration 0005) and
-# directory_logo_page (0008), PL/pgSQL functions whose statements are planned once per
-# connection, with two cheaper answers beside it: a term that folds to three to five
-# letters or digits, without a filter, reads precomputed groups of its matches (such
-# terms are the broadest searches, and ranking their matches made the four- and
-# five-letter ones the slowest; migration 0013), and a company listing without a term
-# counts from a per-(sector, province) tally. Triggers keep both exact. The functions
-# return the page as JSON, which Python decodes faster than rows.
 
 
-def _page(function: str, term: str | None, *filters) -> tuple[list, int]:
+def _page(function: str, term: str | None, *args) -> tuple[list, int]:
     """One call of a page function: the page's summary rows and the exact total."""
-    term = clean_term(term) or None
     with catalogue_connection().cursor() as cursor:
         # `function` is one of this module's constants; every value is a bound parameter.
         cursor.execute(
-            f"SELECT * FROM {function}(%s, %s{', %s' * len(filters)})",  # noqa: S608
-            (term, _like_escape(term) if term else None, *filters),
+            f"SELECT * FROM {function}(%s{', %s' * len(args)})",  # noqa: S608
+            (clean_term(term) or None, *args),
         )
         total, rows = cursor.fetchone()
     return json.loads(rows), total
@@ -144,7 +137,7 @@ def company_page(
 ) -> tuple[list, int]:
     """Summary rows of one page of company_search, best first, and the exact total.
 
-    The rows are directory_company_summary's (migration 0010), ids as strings.
+    The rows are directory_company_summary's, ids as strings.
     """
     return _page("directory_company_page", term, sector or None, province or None, offset, limit)
 
@@ -152,7 +145,7 @@ def company_page(
 def logo_page(*, term: str | None, offset: int, limit: int) -> tuple[list, int]:
     """Summary rows of one page of logo_search, best first, and the exact total.
 
-    The rows have the keys directory_logo_page (migration 0008) lists, ids as strings.
+    The rows have the keys directory_logo_page lists, ids as strings.
     """
     rows, total = _page("directory_logo_page", term, offset, limit)
     for row in rows:

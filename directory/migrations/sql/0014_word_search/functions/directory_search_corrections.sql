@@ -1,0 +1,33 @@
+-- Words of the catalogue within typing distance of `typed` (a normalised word of a
+-- term), and how far: one edit for words of 4 to 7 letters, two from 8, none below 4
+-- (there only a word that sounds the same counts), measured between sound keys
+-- (directory_search_key) so that the usual Spanish confusions cost nothing. Candidates
+-- come from the stored one-letter deletions of every key (directory_search_variant),
+-- which find every word one edit away, and, for two edits, from keys of about the same
+-- length that share a few trigrams (two edits can leave few) and are within Levenshtein
+-- distance 4 (fuzzystrmatch, in C: a transposition costs it two); directory_search_distance
+-- then measures the few candidates exactly.
+CREATE OR REPLACE FUNCTION directory_search_corrections(typed text)
+  RETURNS TABLE (word text, distance integer)
+  LANGUAGE plpgsql STABLE PARALLEL SAFE
+  SET pg_trgm.similarity_threshold = 0.15 AS $$
+DECLARE
+  wanted text := directory_search_key(typed);
+  budget integer := CASE WHEN length(typed) >= 8 THEN 2 WHEN length(typed) >= 4 THEN 1 ELSE 0 END;
+BEGIN
+  RETURN QUERY
+    SELECT m.word, m.distance
+    FROM (
+      SELECT s.word, directory_search_distance(s.key, wanted) AS distance
+      FROM directory_search_word s
+      WHERE s.word IN (SELECT v.word FROM directory_search_variant v
+                       WHERE v.variant IN (SELECT directory_search_variants(wanted, budget)))
+      UNION
+      SELECT s.word, directory_search_distance(s.key, wanted)
+      FROM directory_search_word s
+      WHERE budget = 2 AND s.key % wanted AND abs(length(s.key) - length(wanted)) <= 2
+        AND levenshtein_less_equal(s.key, wanted, 4) <= 4
+    ) m
+    WHERE m.distance <= budget AND m.word <> typed
+    ORDER BY m.distance, m.word;
+END $$;

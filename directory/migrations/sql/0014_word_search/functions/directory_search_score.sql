@@ -1,0 +1,12 @@
+-- How the `word`th required word of `plan` matches `doc`, as directory_search_rank adds
+-- it up: 0 as a whole word, 1 as the start of one, 34 inside one, 1059 as a near
+-- correction, 1060 as a far one (0 past the term's last word).
+CREATE OR REPLACE FUNCTION directory_search_score(
+  doc text, plan directory_search_plan, word integer) RETURNS integer
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN CASE WHEN doc LIKE ANY (plan.whole[word:word]) THEN 0
+              WHEN doc LIKE ANY (plan.start[word:word]) THEN 1
+              WHEN doc LIKE ANY (plan.inside[word:word]) THEN 34
+              WHEN doc LIKE ANY (plan.near[word:word]) THEN 1059
+              WHEN doc LIKE ANY (plan.far[word:word]) THEN 1060
+              ELSE 0 END;

@@ -1,0 +1,61 @@
+-- What company writes change beside the row (statement triggers
+-- directory_company_search_*): the lexicon (directory_search_learn) learns the words of
+-- new companies' and changed names and "about" texts, and directory_company_tally
+-- keeps how many companies each
+-- (sector, province) pair has, so that a listing without a term counts without
+-- visiting its rows. Updates that change neither (most of them) write nothing.
+CREATE OR REPLACE FUNCTION directory_company_search_sync() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+DECLARE
+  sectors bigint[];
+  provinces text[];
+  signs integer[];
+  grp record;
+  remaining integer;
+BEGIN
+  -- A transition table exists only for the operations that have it.
+  IF TG_OP = 'INSERT' THEN
+    PERFORM directory_search_learn(ARRAY(
+      SELECT t.text FROM new_rows n,
+             unnest(ARRAY[n.name, n.about] || n.alternative_names) AS t(text)));
+    SELECT array_agg(n.sector_id), array_agg(n.province_fold), array_agg(1)
+    INTO sectors, provinces, signs FROM new_rows n;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(o.sector_id), array_agg(o.province_fold), array_agg(-1)
+    INTO sectors, provinces, signs FROM old_rows o;
+  ELSE
+    PERFORM directory_search_learn(ARRAY(
+      SELECT t.text
+      FROM (SELECT n.name, n.alternative_names, n.about FROM new_rows n
+            EXCEPT SELECT o.name, o.alternative_names, o.about FROM old_rows o) c,
+           unnest(ARRAY[c.name, c.about] || c.alternative_names) AS t(text)));
+    SELECT array_agg(d.sector_id), array_agg(d.province_fold), array_agg(d.sign)
+    INTO sectors, provinces, signs
+    FROM (
+      (SELECT n.sector_id, n.province_fold, 1 AS sign FROM new_rows n
+       EXCEPT ALL SELECT o.sector_id, o.province_fold, 1 FROM old_rows o)
+      UNION ALL
+      (SELECT o.sector_id, o.province_fold, -1 FROM old_rows o
+       EXCEPT ALL SELECT n.sector_id, n.province_fold, -1 FROM new_rows n)
+    ) d;
+  END IF;
+
+  FOR grp IN
+    SELECT d.sector_id, d.province_fold, sum(d.sign)::integer AS delta
+    FROM unnest(sectors, provinces, signs) AS d(sector_id, province_fold, sign)
+    GROUP BY d.sector_id, d.province_fold
+    HAVING sum(d.sign) <> 0
+    ORDER BY d.sector_id, d.province_fold
+  LOOP
+    INSERT INTO directory_company_tally AS t (sector_id, province_fold, size)
+      VALUES (grp.sector_id, grp.province_fold, grp.delta)
+    ON CONFLICT (sector_id, province_fold) DO UPDATE SET size = t.size + excluded.size
+    RETURNING size INTO remaining;
+    IF remaining = 0 THEN
+      DELETE FROM directory_company_tally
+        WHERE sector_id IS NOT DISTINCT FROM grp.sector_id
+          AND province_fold IS NOT DISTINCT FROM grp.province_fold;
+    END IF;
+  END LOOP;
+  RETURN NULL;
+END $$;

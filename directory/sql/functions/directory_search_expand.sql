@@ -1,0 +1,51 @@
+-- The common abbreviations of Spanish company names (and of the commonest surnames in
+-- them: Fdez., Glez., Rguez.) written out, in a normalised text
+-- (directory_search_normalize): a name holding "Hnos." is found by "hermanos", and a term
+-- holding "hnos" finds "Hermanos" (directory_search_plan keeps both spellings). Spaces
+-- are doubled first so that neighbouring abbreviations ("ntra sra") each keep theirs.
+CREATE OR REPLACE FUNCTION directory_search_expand(normal text) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  RETURN replace(
+    replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(normal, ' ', '  '),
+      ' hnos ', ' hermanos '),
+      ' hmnos ', ' hermanos '),
+      ' hno ', ' hermano '),
+      ' hdros ', ' herederos '),
+      ' hros ', ' herederos '),
+      ' cia ', ' compania '),
+      ' cias ', ' companias '),
+      ' sdad ', ' sociedad '),
+      ' soc ', ' sociedad '),
+      ' asoc ', ' asociacion '),
+      ' fund ', ' fundacion '),
+      ' coop ', ' cooperativa '),
+      ' ayto ', ' ayuntamiento '),
+      ' univ ', ' universidad '),
+      ' inst ', ' instituto '),
+      ' intl ', ' internacional '),
+      ' gral ', ' general '),
+      ' dr ', ' doctor '),
+      ' dra ', ' doctora '),
+      ' sto ', ' santo '),
+      ' sta ', ' santa '),
+      ' ntra ', ' nuestra '),
+      ' sra ', ' senora '),
+      ' avda ', ' avenida '),
+      ' admon ', ' administracion '),
+      ' dpto ', ' departamento '),
+      ' ldo ', ' licenciado '),
+      ' lda ', ' licenciada '),
+      ' vda ', ' viuda '),
+      ' sr ', ' senor '),
+      ' sres ', ' senores '),
+      ' suc ', ' sucesores '),
+      ' sucs ', ' sucesores '),
+      ' fdez ', ' fernandez '),
+      ' fdz ', ' fernandez '),
+      ' glez ', ' gonzalez '),
+      ' gzlez ', ' gonzalez '),
+      ' rguez ', ' rodriguez '),
+      ' rdguez ', ' rodriguez '),
+      ' mtnez ', ' martinez '),
+      ' hdez ', ' hernandez '),
+    '  ', ' ');

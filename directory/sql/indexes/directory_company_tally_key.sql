@@ -1,0 +1,3 @@
+-- One row per pair; the NULLs of "no sector" and "no province" count as equal.
+CREATE UNIQUE INDEX directory_company_tally_key
+  ON directory_company_tally (sector_id, province_fold) NULLS NOT DISTINCT;

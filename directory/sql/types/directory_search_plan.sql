@@ -1,0 +1,14 @@
+-- How search reads a term (directory_search_plan builds it, docs/search.md): LIKE
+-- patterns over directory_search_doc's text. Every field but `exact` and `corrected` is
+-- a two-dimensional array with one row per required word of the term, padded with
+-- NULL (which matches nothing); a word matches when its row of `match` does.
+CREATE TYPE directory_search_plan AS (
+  exact text[],    -- a name that is exactly the term ('%| pena roble |%')
+  match text[],    -- what each word must match: `inside`, `near` and `far` together
+  whole text[],    -- the word as typed (or written out) is a whole word of a name
+  start text[],    -- ... the start of a word
+  inside text[],   -- ... anywhere inside a word (one or two letters: the start only)
+  near text[],     -- a correction one edit away or sounding the same, or the word split in two
+  far text[],      -- a correction two edits away
+  corrected text   -- the term, each word that the catalogue lacks replaced by its nearest one
+);

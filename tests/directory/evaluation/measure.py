@@ -1,0 +1,134 @@
+"""How well search finds what people type, and what `related=true` lists, measured on the
+evaluation sets of this package: the figures docs/search.md reports, and the bars the
+tests hold them to (tests/directory/test_search_quality.py).
+
+Both measures load their catalogue into the test database and ask the API, as a client
+would; `report` prints a table of the figures (pytest shows it with -s, and
+bench/search_quality.py runs it for both halves).
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from directory.models import Company, EntityType, Sector
+from tests.directory.evaluation import findability_catalogue, related_catalogue
+
+COMPANIES_URL = "/v1/public/companies"
+
+
+@dataclass
+class Score:
+    """Hits out of queries, overall and per kind."""
+
+    hits: int = 0
+    queries: int = 0
+    by_kind: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
+    misses: list[str] = field(default_factory=list)
+
+    def add(self, kind: str, hit: bool, miss: str = "") -> None:
+        self.hits += hit
+        self.queries += 1
+        self.by_kind[kind][0] += hit
+        self.by_kind[kind][1] += 1
+        if not hit:
+            self.misses.append(miss)
+
+    @property
+    def rate(self) -> float:
+        return self.hits / self.queries if self.queries else 1.0
+
+
+@dataclass
+class Findability:
+    hit_at_3: Score
+    exact_first: Score  # exact-name queries whose company came first
+    noise_empty: Score  # noise queries that found nothing
+
+
+@dataclass
+class Related:
+    hit_at_3: Score
+    precision: float  # listed companies of an expected or acceptable group, out of all listed
+    listed: int
+
+
+def load_findability_catalogue() -> None:
+    Company.objects.bulk_create(
+        Company(
+            slug=company.slug,
+            name=company.name,
+            alternative_names=list(company.alternative_names),
+            entity_type=EntityType.COMPANY,
+        )
+        for company in findability_catalogue.COMPANIES
+    )
+
+
+def measure_findability(api, queries) -> Findability:
+    result = Findability(Score(), Score(), Score())
+    for query in queries:
+        body = api.get(COMPANIES_URL, {"q": query.text, "pageSize": 3}).json()
+        slugs = [item["slug"] for item in body["data"]]
+        if query.expected is None:
+            result.noise_empty.add(query.kind, body["total"] == 0, f"{query.text!r}: {slugs}")
+            continue
+        found = f"{query.text!r} -> {query.expected}: {slugs}"
+        result.hit_at_3.add(query.kind, query.expected in slugs, found)
+        if query.kind == "exact":
+            result.exact_first.add(query.kind, slugs[:1] == [query.expected], found)
+    return result
+
+
+def load_related_catalogue() -> None:
+    sectors = {
+        slug: Sector.objects.create(slug=slug, name=name)
+        for slug, name in related_catalogue.SECTORS.items()
+    }
+    Company.objects.bulk_create(
+        Company(
+            slug=company.slug,
+            name=company.name,
+            entity_type=EntityType.COMPANY,
+            sector=sectors.get(company.sector),
+            province=company.province,
+            about=company.about,
+        )
+        for company in related_catalogue.COMPANIES
+    )
+
+
+def measure_related(api, queries) -> Related:
+    group = {company.slug: company.group for company in related_catalogue.COMPANIES}
+    hits = Score()
+    good = listed = 0
+    for query in queries:
+        body = api.get(COMPANIES_URL, {"q": query.text, "related": "true"}).json()
+        groups = [group[item["slug"]] for item in body["data"] + body["related"]]
+        wanted = query.expected | query.acceptable
+        hits.add(
+            query.kind,
+            any(g in query.expected for g in groups[:3]),
+            f"{query.text!r} -> {sorted(query.expected)}: {groups}",
+        )
+        good += sum(g in wanted for g in groups)
+        listed += len(groups)
+    return Related(hits, good / listed if listed else 1.0, listed)
+
+
+def report(title: str, measure: Findability | Related) -> str:
+    lines = [title]
+    scores = (
+        {"hit@3": measure.hit_at_3, "exact first": measure.exact_first,
+         "noise empty": measure.noise_empty}
+        if isinstance(measure, Findability)
+        else {"hit@3": measure.hit_at_3}
+    )
+    for name, score in scores.items():
+        lines.append(f"  {name}: {score.hits}/{score.queries} = {score.rate:.3f}")
+        if name == "hit@3":
+            for kind, (hit, total) in sorted(score.by_kind.items()):
+                lines.append(f"    {kind}: {hit}/{total}")
+        lines.extend(f"    miss {miss}" for miss in score.misses)
+    if isinstance(measure, Related):
+        lines.append(f"  precision: {measure.precision:.3f} of {measure.listed} listed")
+    return "\n".join(lines)
