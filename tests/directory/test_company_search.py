@@ -91,15 +91,16 @@ def test_it_matches_substrings_anywhere_in_the_name(api):
     assert names(api.get(URL, {"q": "penal"})) == ["Construcciones Peñalver"]
 
 
-def test_it_treats_like_wildcards_in_the_term_literally(api):
+def test_it_reads_punctuation_as_word_breaks_and_never_as_like_wildcards(api):
     CompanyFactory(name="Cien % Natural")
     CompanyFactory(name="Cien Natural")
 
-    assert names(api.get(URL, {"q": "%"})) == ["Cien % Natural"]
+    assert names(api.get(URL, {"q": "%"})) == []
     assert names(api.get(URL, {"q": "n_t"})) == []
+    assert names(api.get(URL, {"q": "cien%natural"})) == ["Cien % Natural", "Cien Natural"]
 
 
-def test_it_ranks_exact_then_prefix_then_similarity_then_name(api):
+def test_it_ranks_the_exact_name_then_the_shorter_names_holding_the_word(api):
     for name in [
         "Cooperativa del Gran Banco Rural",
         "Zeta Banco",

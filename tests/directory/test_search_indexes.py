@@ -1,13 +1,12 @@
-"""The precomputed search tables stay exact, and the pages read from them rank as search does.
+"""What search keeps beside the catalogue stays exact, and costs nothing to writes that
+do not touch what search reads.
 
-directory_company_gram, directory_company_gram_total and directory_company_tally
-(migration 0005), directory_logo_gram and directory_logo_gram_total (0008) are kept by
-triggers; each test here changes companies and logos in the ways the application and
-the import do, then compares the tables with a recount from the rows and the pages with
-the plain ORM ranking of directory.search.
+directory_company_tally (companies per sector and province), directory_search_word and
+directory_search_variant (the lexicon typo correction picks from) and the logos' search
+documents are kept by triggers (directory/sql/). Each test changes the catalogue in the
+ways the application and the import do, then compares with a recount from the rows.
 """
 
-import itertools
 import random
 import unicodedata
 
@@ -16,10 +15,16 @@ from django.db import connection
 from django.http import QueryDict
 from rest_framework import serializers
 
-from directory import search
-from directory.models import Company, Logo
+from directory.models import Company, Logo, Sector
 from directory.serializers import CompanySearchInputSerializer, LogoSearchInputSerializer
-from tests.factories import CompanyFactory, LogoFactory, SectorFactory, make_current
+from tests.factories import (
+    CompanyFactory,
+    LogoFactory,
+    SectorFactory,
+    add_file,
+    make_current,
+    svg_bytes,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -27,95 +32,42 @@ WORDS = ["Ría", "Maria", "Ferrería", "ria", "Rial", "Arias", "Ayuntamiento", "
 
 
 def fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    return "".join(
+        c for c in unicodedata.normalize("NFD", text.lower()) if unicodedata.category(c) != "Mn"
+    )
 
 
-def tiered_grams(names: list[str]) -> dict[str, int]:
-    """Each term of three to five letters or digits in the folded names, with its rank
-    tier: 0 when it is a whole name, 1 when a name starts with it, else 2."""
-    folded = [fold(text) for text in names]
-    grams = {
-        text[i : i + size]
-        for text in folded
-        for size in (3, 4, 5)
-        for i in range(len(text) - size + 1)
-        if text[i : i + size].isascii() and text[i : i + size].isalnum()
-    }
+def rows(sql: str) -> list:
+    with connection.cursor() as cursor:
+        cursor.execute(sql)
+        return cursor.fetchall()
+
+
+def tally() -> dict:
     return {
-        gram: 0 if gram in folded else 1 if any(n.startswith(gram) for n in folded) else 2
-        for gram in grams
+        (sector, province): size
+        for sector, province, size in rows(
+            "SELECT sector_id, province_fold, size FROM directory_company_tally"
+        )
     }
 
 
-def similarity(text: str, gram: str) -> float:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT similarity(directory_fold(%s), %s)", (text, gram))
-        return cursor.fetchone()[0]
-
-
-def recount() -> dict:
-    """The three tables as a recount from the companies gives them, independently of SQL."""
-    groups: dict[tuple, set] = {}
-    totals: dict[str, int] = {}
-    tally: dict[tuple, int] = {}
-    rows = Company.objects.values_list("id", "name", "alternative_names", "sector_id", "province")
-    for company_id, name, alternative, sector_id, province in rows:
-        for gram, tier in tiered_grams([name, *alternative]).items():
-            groups.setdefault((gram, tier, similarity(name, gram)), set()).add(company_id)
-            totals[gram] = totals.get(gram, 0) + 1
+def tally_recount() -> dict:
+    counted: dict[tuple, int] = {}
+    for sector_id, province in Company.objects.values_list("sector_id", "province"):
         key = (sector_id, fold(province) if province is not None else None)
-        tally[key] = tally.get(key, 0) + 1
-    return {"groups": groups, "totals": totals, "tally": tally}
+        counted[key] = counted.get(key, 0) + 1
+    return counted
 
 
-def logo_recount() -> dict:
-    """The logo tables as a recount from the logos gives them: current logos lead."""
-    groups: dict[tuple, set] = {}
-    totals: dict[str, int] = {}
-    rows = Logo.objects.values_list("id", "title", "company__name", "is_current")
-    for logo_id, title, company_name, is_current in rows:
-        for gram, tier in tiered_grams([title, company_name]).items():
-            key = (gram, 0 if is_current else 1, tier, similarity(title, gram))
-            groups.setdefault(key, set()).add(logo_id)
-            totals[gram] = totals.get(gram, 0) + 1
-    return {"groups": groups, "totals": totals}
-
-
-def logo_stored() -> dict:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT gram, lead, tier, sim, size, ids FROM directory_logo_gram")
-        rows = cursor.fetchall()
-        assert all(size == len(ids) for *_, size, ids in rows)
-        groups = {(gram, lead, tier, sim): set(ids) for gram, lead, tier, sim, _, ids in rows}
-        cursor.execute("SELECT gram, size FROM directory_logo_gram_total")
-        totals = dict(cursor.fetchall())
-    return {"groups": groups, "totals": totals}
-
-
-def stored() -> dict:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT gram, tier, sim, size, ids FROM directory_company_gram")
-        rows = cursor.fetchall()
-        assert all(size == len(ids) for *_, size, ids in rows)
-        groups = {(gram, tier, sim): set(ids) for gram, tier, sim, _, ids in rows}
-        assert sum(len(ids) for ids in groups.values()) == sum(size for *_, size, _ in rows)
-        cursor.execute("SELECT gram, size FROM directory_company_gram_total")
-        totals = dict(cursor.fetchall())
-        cursor.execute("SELECT sector_id, province_fold, size FROM directory_company_tally")
-        tally = {(sector, province): size for sector, province, size in cursor.fetchall()}
-    return {"groups": groups, "totals": totals, "tally": tally}
+def lexicon() -> set[str]:
+    return {word for (word,) in rows("SELECT word FROM directory_search_word")}
 
 
 @pytest.fixture
 def catalogue():
     rng = random.Random(11)
-    # "ria" names two sectors: one by its slug, one by its name.
-    sectors = [
-        SectorFactory(slug="banca", name="Banca"),
-        SectorFactory(slug="ria", name="Ría"),
-        SectorFactory(slug="rias-baixas", name="RIA"),
-    ]
+    sectors = [SectorFactory(slug="banca", name="Banca"), SectorFactory(slug="ria", name="Ría")]
     companies = []
     for _ in range(60):
         name = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 3)))
@@ -131,187 +83,97 @@ def catalogue():
     return companies
 
 
-def test_it_builds_the_tables_as_a_recount_gives_them(catalogue):
-    assert stored() == recount()
+def test_it_keeps_the_tally_exact_through_inserts_updates_and_deletes(catalogue):
+    assert tally() == tally_recount()
+
+    catalogue[0].province = "Sevilla"
+    catalogue[0].save()
+    catalogue[1].sector = None
+    catalogue[1].save()
+    Company.objects.filter(pk__in=[c.pk for c in catalogue[2:9]]).update(province="Cádiz")
+    Company.objects.filter(pk__in=[c.pk for c in catalogue[10:20]]).delete()
+
+    assert tally() == tally_recount()
 
 
-def test_it_keeps_the_tables_exact_through_updates_and_deletes(catalogue):
-    first, second, third, *rest = catalogue
-    first.name = "Riada Ferrería"
-    first.save()
-    second.alternative_names = ["RIA", "Ayuntamiento de Ría"]
-    second.province = "Cádiz"
-    second.save()
-    third.sector = None
-    third.save(update_fields=["sector"])
-    Company.objects.filter(pk__in=[c.pk for c in rest[:10]]).update(alternative_names=["Maria"])
-    Company.objects.filter(pk__in=[c.pk for c in rest[10:15]]).update(province=None)
-    Company.objects.filter(pk__in=[c.pk for c in rest[15:25]]).delete()
-    # Updates that leave the indexed values as they were change nothing.
-    Company.objects.filter(pk__in=[c.pk for c in rest[25:]]).update(is_verified=True)
-
-    assert stored() == recount()
-
-
-def test_it_empties_the_tables_when_companies_are_truncated(catalogue):
+def test_it_empties_the_tally_and_the_lexicon_when_companies_are_truncated(catalogue):
     with connection.cursor() as cursor:
         # The deferred foreign-key checks of the fixture's inserts are pending until then.
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         cursor.execute("TRUNCATE directory_company CASCADE")
 
-    assert stored() == {"groups": {}, "totals": {}, "tally": {}}
+    assert (tally(), lexicon()) == ({}, set())
 
 
-THREE = ["ria", "Ría", "RIA", "mar", "ari", "ayu", "nan", "xyz", "de ", "a%b"]
-# Whole names ("rial", "maria", "Ñandú"), prefixes ("mari", "ayun", "ferre", "nand"),
-# inner runs ("aria", "RÍAS", "erri", "tami"), none ("zzzz", "12345"), and runs past a
-# space or wildcard ("de ri", "a_b%"), which rank every match instead.
-FOUR_AND_FIVE = [
-    "rial",
-    "MARIA",
-    "Ñandú",
-    "mari",
-    "ayun",
-    "ferre",
-    "nand",
-    "aria",
-    "RÍAS",
-    "erri",
-    "tami",
-    "zzzz",
-    "12345",
-    "de ri",
-    "a_b%",
-]
-WINDOWS = [(0, 1), (0, 5), (1, 3), (4, 20), (13, 7), (30, 50), (59, 1), (200, 20)]
+def test_it_learns_the_words_of_names_titles_sectors_and_about_texts():
+    company = CompanyFactory(
+        name="Hnos. Quintanilla", alternative_names=["Talleres HQ"], about="Reparación naval."
+    )
+    LogoFactory(company=company, title="Escudo Marinero")
+    SectorFactory(name="Astilleros")
+
+    assert lexicon() >= {
+        "hermanos",
+        "quintanilla",
+        "talleres",
+        "reparacion",
+        "naval",
+        "escudo",
+        "marinero",
+        "astilleros",
+    }
+    # Two letters are too short to correct anything.
+    assert "hq" not in lexicon()
 
 
-def assert_company_pages_rank_as_search(term, sector=None, province=None) -> None:
-    """Every window of company_page is the same slice of the ORM ranking, with its total."""
-    ranked = search.company_search(term=term, sector=sector, province=province)
-    expected = [str(pk) for pk in ranked.values_list("pk", flat=True)]
+def test_it_learns_the_words_of_changed_texts():
+    company = CompanyFactory(name="Quintanilla")
+    sector = SectorFactory(name="Astilleros")
 
-    for offset, limit in WINDOWS:
-        rows, total = search.company_page(
-            term=term, sector=sector, province=province, offset=offset, limit=limit
+    company.name = "Zubizarreta"
+    company.about = "Fundición de bronce."
+    company.save()
+    Sector.objects.filter(pk=sector.pk).update(name="Fundiciones")
+    Logo.objects.filter(pk=LogoFactory(company=company).pk).update(title="Campana")
+
+    assert lexicon() >= {"zubizarreta", "fundicion", "bronce", "fundiciones", "campana"}
+
+
+def test_it_gives_a_logo_its_companys_name_again_when_the_company_is_renamed():
+    company = CompanyFactory(name="Cafés Sol")
+    logo = LogoFactory(company=company, title="Taza")
+
+    company.name = "Cafés Luna"
+    company.save()
+
+    assert Logo.objects.get(pk=logo.pk).search_doc == " | taza | cafes luna | "
+
+
+def search_rows() -> dict:
+    """Every row of the search side tables with its version (xmin) and place (ctid), and
+    the logos' documents: what a write that search does not read must leave alone."""
+    return {
+        table: rows(f"SELECT xmin::text, ctid::text FROM {table} ORDER BY ctid")  # noqa: S608
+        for table in (
+            "directory_search_word",
+            "directory_search_variant",
+            "directory_company_tally",
+            "directory_company_fulltext",
         )
-        assert total == len(expected)
-        assert [row["id"] for row in rows] == expected[offset : offset + limit], (offset, limit)
+    } | {"documents": rows("SELECT id, search_doc FROM directory_logo ORDER BY id")}
 
 
-@pytest.mark.parametrize("term", [*THREE, *FOUR_AND_FIVE])
-def test_it_pages_short_terms_as_company_search_ranks(catalogue, term):
-    Company.objects.filter(pk=catalogue[0].pk).update(alternative_names=["Ria"])
+def test_it_writes_nothing_for_search_when_a_download_updates_its_logo(api):
+    company = CompanyFactory(name="Cafés Sol", about="Tostadero de café.")
+    logo = make_current(LogoFactory(company=company, title="Sol"))
+    add_file(logo, svg_bytes())
+    before = search_rows()
 
-    assert_company_pages_rank_as_search(term)
+    response = api.post(f"/v1/public/logos/{logo.id}/download", {"format": "svg"}, format="json")
 
-
-FILTERS = [
-    (sector, province)
-    for sector, province in itertools.product(
-        [None, "banca", "RÍA", "ria", "unknown"], [None, "malaga", "Cádiz", "Nowhere"]
-    )
-]
-
-
-# A filter leaves the groups aside: they hold every company with the term.
-@pytest.mark.parametrize(
-    ("sector", "province"), [("RÍA", None), (None, "malaga"), ("ria", "Cádiz"), ("unknown", None)]
-)
-@pytest.mark.parametrize("term", ["ria", "mari", "ferre", "zzzz"])
-def test_it_pages_filtered_short_terms_as_company_search_ranks(catalogue, term, sector, province):
-    assert_company_pages_rank_as_search(term, sector, province)
-
-
-@pytest.mark.parametrize(("sector", "province"), FILTERS)
-def test_it_lists_without_a_term_as_company_search_orders(catalogue, sector, province):
-    catalogue[0].delete()
-    Company.objects.filter(pk=catalogue[1].pk).update(province="Cádiz", sector=None)
-
-    assert_company_pages_rank_as_search(None, sector, province)
-
-
-@pytest.fixture
-def logos(catalogue):
-    rng = random.Random(13)
-    made = []
-    for company in catalogue[:40]:
-        for _ in range(rng.randint(1, 3)):
-            title = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 3)))
-            made.append(LogoFactory(company=company, title=title))
-        if rng.random() < 0.6:
-            make_current(made[-1])
-    return made
-
-
-def test_it_builds_the_logo_tables_as_a_recount_gives_them(logos):
-    assert logo_stored() == logo_recount()
-
-
-def test_it_keeps_the_logo_tables_exact_through_logo_and_company_changes(logos):
-    first, second, third, *rest = logos
-    first.title = "Riada Ferrería"
-    first.save()
-    make_current(second)
-    make_current(third)
-    # A rename rewrites its logos' search_text (migration 0002), which reaches the grams.
-    renamed = rest[0].company
-    renamed.name = "Arias de la Ría"
-    renamed.save()
-    Logo.objects.filter(pk__in=[logo.pk for logo in rest[5:15]]).update(title="Maria")
-    Logo.objects.filter(pk__in=[logo.pk for logo in rest[15:25]]).delete()
-    # Updates that leave the indexed values as they were change nothing.
-    Logo.objects.filter(pk__in=[logo.pk for logo in rest[25:]]).update(download_count=7)
-
-    assert logo_stored() == logo_recount()
-
-
-def test_it_empties_the_logo_tables_when_logos_are_truncated(logos):
-    with connection.cursor() as cursor:
-        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-        cursor.execute("TRUNCATE directory_logo CASCADE")
-
-    assert logo_stored() == {"groups": {}, "totals": {}}
-
-
-@pytest.mark.parametrize("term", [*THREE, *FOUR_AND_FIVE, None, "ría de", "ayuntamiento"])
-def test_it_pages_logos_as_logo_search_ranks(logos, term):
-    expected = [str(pk) for pk in search.logo_search(term=term).values_list("pk", flat=True)]
-
-    for offset, limit in WINDOWS:
-        rows, total = search.logo_page(term=term, offset=offset, limit=limit)
-        assert total == len(expected)
-        assert [row["id"] for row in rows] == expected[offset : offset + limit], (offset, limit)
-
-
-def forget_groups(table: str, gram: str) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(f"DELETE FROM {table} WHERE gram = %s", [gram])  # noqa: S608
-        cursor.execute(f"DELETE FROM {table}_total WHERE gram = %s", [gram])  # noqa: S608
-
-
-# A page that ranked the matches itself would be as right as one that read the groups:
-# only groups it cannot find tell which way it went (migration 0013).
-READ_FROM_GROUPS = ["Ría", "mari", "AYUNT", "ferre"]
-
-
-@pytest.mark.parametrize("term", READ_FROM_GROUPS)
-def test_it_answers_terms_of_three_to_five_characters_from_the_groups(catalogue, term):
-    assert search.company_search(term=term).exists()
-    forget_groups("directory_company_gram", fold(term))
-
-    assert search.company_page(term=term, sector=None, province=None, offset=0, limit=20) == (
-        [],
-        0,
-    )
-
-
-@pytest.mark.parametrize("term", READ_FROM_GROUPS)
-def test_it_answers_logo_terms_of_three_to_five_characters_from_the_groups(logos, term):
-    assert search.logo_search(term=term).exists()
-    forget_groups("directory_logo_gram", fold(term))
-
-    assert search.logo_page(term=term, offset=0, limit=20) == ([], 0)
+    assert response.status_code == 200
+    assert Logo.objects.get(pk=logo.pk).download_count == 1
+    assert search_rows() == before
 
 
 @pytest.mark.parametrize("index", ["directory_company_search", "directory_logo_search"])

@@ -1,0 +1,106 @@
+"""The database holds exactly the SQL objects of the files under <app>/sql/ (docs/sql.md):
+each file, applied again to the migrated database, changes nothing."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+pytestmark = pytest.mark.django_db
+
+FILES = sorted(Path(settings.BASE_DIR).glob("*/sql/*/*.sql"))
+NAME = re.compile(
+    r"CREATE (?:OR REPLACE )?(?:UNIQUE )?(FUNCTION|TRIGGER|TABLE|TYPE|INDEX) (\w+)", re.IGNORECASE
+)
+
+
+def created(path: Path) -> tuple[str, str]:
+    """What a file creates: (kind, name), from its one CREATE statement."""
+    kind, name = NAME.search(path.read_text()).groups()
+    return kind.upper(), name
+
+
+def one(sql: str, *params) -> list:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall() if cursor.description else []
+
+
+def function_definitions(name: str) -> list[str]:
+    return [
+        row[0]
+        for row in one(
+            "SELECT pg_get_functiondef(p.oid) FROM pg_proc p"
+            " WHERE p.proname = %s AND p.pronamespace = 'public'::regnamespace ORDER BY p.oid",
+            name,
+        )
+    ]
+
+
+def trigger_definition(name: str) -> list:
+    return one(
+        "SELECT pg_get_triggerdef(t.oid) FROM pg_trigger t WHERE t.tgname = %s AND NOT t.tgisinternal",
+        name,
+    )
+
+
+def columns(schema: str, name: str) -> list:
+    """A table's or a composite type's attributes, and a table's constraints."""
+    attributes = one(
+        "SELECT a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull,"
+        " pg_get_expr(d.adbin, d.adrelid), a.attcollation::regcollation::text"
+        " FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid"
+        " LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum"
+        " WHERE c.relname = %s AND c.relnamespace = %s::regnamespace"
+        " AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum",
+        name,
+        schema,
+    )
+    constraints = one(
+        "SELECT k.contype, pg_get_constraintdef(k.oid) FROM pg_constraint k"
+        " JOIN pg_class c ON c.oid = k.conrelid"
+        " WHERE c.relname = %s AND c.relnamespace = %s::regnamespace ORDER BY 1, 2",
+        name,
+        schema,
+    )
+    return [attributes, constraints]
+
+
+def index_definition(name: str) -> list:
+    return one(
+        "SELECT pg_get_indexdef(i.oid) FROM pg_class i"
+        " WHERE i.relname = %s AND i.relkind = 'i' AND i.relnamespace = 'public'::regnamespace",
+        name,
+    )
+
+
+def apply(path: Path) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(path.read_text())
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: str(path.relative_to(settings.BASE_DIR)))
+def test_the_database_holds_what_the_file_says(path):
+    kind, name = created(path)
+    if kind in ("FUNCTION", "TRIGGER"):
+        read = function_definitions if kind == "FUNCTION" else trigger_definition
+        held = read(name)
+        assert held, f"{name} is not in the database"
+        apply(path)  # CREATE OR REPLACE: the file's text in place of the database's
+        assert read(name) == held
+    elif kind in ("TABLE", "TYPE"):
+        # Created afresh in a schema of its own, and compared column by column.
+        one("CREATE SCHEMA sql_file_check")
+        one("SET LOCAL search_path = sql_file_check, public")
+        apply(path)
+        one("SET LOCAL search_path = public")
+        assert columns("public", name) != [[], []], f"{name} is not in the database"
+        assert columns("sql_file_check", name) == columns("public", name)
+    else:
+        held = index_definition(name)
+        assert held, f"{name} is not in the database"
+        one(f'ALTER INDEX "{name}" RENAME TO "{name}_held"')
+        apply(path)
+        assert index_definition(name) == held
