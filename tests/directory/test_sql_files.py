@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.conf import settings
 from django.db import connection
 
@@ -104,3 +105,40 @@ def test_the_database_holds_what_the_file_says(path):
         one(f'ALTER INDEX "{name}" RENAME TO "{name}_held"')
         apply(path)
         assert index_definition(name) == held
+
+
+def test_every_sql_object_of_the_database_has_a_file():
+    # What the migrations made beside Django's models: functions, triggers, composite
+    # types, tables no model owns, and the indexes on those tables. Objects of
+    # extensions are theirs.
+    models = {model._meta.db_table for model in apps.get_models(include_auto_created=True)}
+    held = set(
+        one(
+            "SELECT 'FUNCTION', p.proname FROM pg_proc p"
+            " WHERE p.pronamespace = 'public'::regnamespace AND NOT EXISTS ("
+            "  SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass"
+            "  AND d.objid = p.oid AND d.deptype = 'e')"
+            " UNION SELECT 'TRIGGER', t.tgname FROM pg_trigger t WHERE NOT t.tgisinternal"
+            " UNION SELECT 'TYPE', c.relname FROM pg_class c"
+            "  WHERE c.relkind = 'c' AND c.relnamespace = 'public'::regnamespace"
+            " UNION SELECT 'TABLE', c.relname FROM pg_class c"
+            "  WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace"
+            " UNION SELECT 'INDEX ON ' || t.relname, i.relname FROM pg_index x"
+            "  JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid"
+            "  WHERE t.relnamespace = 'public'::regnamespace AND NOT x.indisprimary"
+        )
+    )
+    unowned = {
+        (kind, name)
+        for kind, name in held
+        if kind in ("FUNCTION", "TRIGGER", "TYPE")
+        or (kind == "TABLE" and name not in models and name != "django_migrations")
+    }
+    tables = {name for kind, name in unowned if kind == "TABLE"}
+    unowned |= {
+        ("INDEX", name)
+        for kind, name in held
+        if kind.startswith("INDEX ON ") and kind.removeprefix("INDEX ON ") in tables
+    }
+
+    assert unowned - {created(path) for path in FILES} == set()
