@@ -15,10 +15,9 @@ same rows):
 * About 1.5 logos per company: exactly one current logo, whose id is the
   company's current_logo_id, plus historical logos and a few product logos.
 
-Columns the database computes (generated *_fold and search_text columns, the
-logo search_text trigger) are left to it. Files, variants and domains are not
-generated: search does not read them. Loading takes about 50 s for 100,000
-companies, most of it the logo trigger.
+Columns the database computes (generated *_fold and search_doc columns, the logo
+search_doc trigger) and the tables its triggers keep (directory/sql/) are left to it.
+Files, variants and domains are not generated: search does not read them.
 """
 
 import random
@@ -449,15 +448,13 @@ LOGO_TYPES = [
     *("text", "text[]", "int4", "text", "timestamptz", "timestamptz"),
 ]
 TABLES = ("directory_sector", "directory_company", "directory_logo")
-# Kept by triggers on the catalogue (migrations 0005, 0008, 0010); search reads the
-# gram tables' indexes only, which needs the visibility map a VACUUM sets.
+# Kept by triggers on the catalogue (directory/sql/).
 SEARCH_TABLES = (
-    "directory_company_gram",
-    "directory_company_gram_total",
     "directory_company_tally",
-    "directory_logo_gram",
-    "directory_logo_gram_total",
     "directory_company_summary",
+    "directory_company_fulltext",
+    "directory_search_word",
+    "directory_search_variant",
 )
 
 
@@ -505,8 +502,9 @@ def load(conn: psycopg.Connection, companies: int, seed: int) -> Generated:
             "SELECT i.indexrelid::regclass::text, pg_get_indexdef(i.indexrelid) FROM pg_index i"
             " JOIN pg_class t ON t.oid = i.indrelid"
             " WHERE t.relname = ANY(%s) AND t.relnamespace = 'public'::regnamespace"
+            " AND NOT i.indisunique"  # ON CONFLICT needs them
             " AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)",
-            (list(TABLES),),
+            (list(TABLES + SEARCH_TABLES),),
         ).fetchall()
         for name, _ in indexes:
             conn.execute(f"DROP INDEX {name}")

@@ -23,13 +23,18 @@ LOGO_PATH = "/v1/public/logos"
 
 # Share of each kind of company search, and what it is.
 COMPANY_MIX: dict[str, tuple[float, str]] = {
-    "name": (0.20, "a company's full name, as spelled or in lower/upper/title case"),
-    "alt_name": (0.05, "a full alternative name (acronym, brand, short or co-official form)"),
-    "prefix": (0.20, "the first 4-8 characters of a name, as typed while searching"),
-    "trigram": (0.20, "one of the 300 most common 3-letter substrings of names, page 1-3"),
-    "unaccented": (0.10, "a name or 1-2 of its words holding accents or ñ, typed without them"),
-    "accented": (0.05, "a name or 1-2 of its words holding accents or ñ, spelled with them"),
-    "filter": (0.20, "empty q with sector (slug or name) and/or province filters, page 1-3"),
+    "name": (0.14, "a company's full name, as spelled or in lower/upper/title case"),
+    "alt_name": (0.04, "a full alternative name (acronym, brand, short or co-official form)"),
+    "prefix": (0.14, "the first 4-8 characters of a name, as typed while searching"),
+    "trigram": (0.14, "one of the 300 most common 3-letter substrings of names, page 1-3"),
+    "unaccented": (0.07, "a name or 1-2 of its words holding accents or ñ, typed without them"),
+    "accented": (0.03, "a name or 1-2 of its words holding accents or ñ, spelled with them"),
+    "filter": (0.14, "empty q with sector (slug or name) and/or province filters, page 1-3"),
+    "order": (0.06, "the words of a name in another order, without accents"),
+    "starts": (0.06, "the first 3-5 letters of two or three words of a name"),
+    "typo1": (0.07, "a name with one typing mistake in a word of 4-7 letters"),
+    "typo2": (0.05, "a name with two typing mistakes in a word of 8 letters or more"),
+    "punctuation": (0.06, "a name with punctuation: dots, hyphens, '&' dropped or typed otherwise"),
 }
 LOGO_MIX: dict[str, tuple[float, str]] = {
     "title": (0.40, "a logo title or its company's name, any case"),
@@ -41,6 +46,7 @@ SEMANTIC_ATTEMPTS = 40
 SPELLING_ATTEMPTS = 2000
 
 _WORD = re.compile(r"[a-z]+")
+_PUNCTUATION = re.compile(r"[.,&'-]")
 
 
 def fold(text: str) -> str:
@@ -93,6 +99,9 @@ class MixBuilder:
         self.rng = rng
         self.trigrams = common_trigrams(sample.names)
         self.accented = [name for name in sample.names if name != strip_accents(name)]
+        self.punctuated = [
+            name for name in sample.names if _PUNCTUATION.search(name) or " y " in name
+        ]
 
     # -- spellings --------------------------------------------------------------------
 
@@ -114,6 +123,36 @@ class MixBuilder:
         start = self.rng.choice(marked)
         return " ".join(words[start : start + self.rng.randint(1, 2)])
 
+    def words(self, name: str, shortest: int = 1) -> list[str]:
+        return [word for word in strip_accents(name).lower().split() if len(word) >= shortest]
+
+    def mistyped(self, word: str, edits: int) -> str:
+        """`word` with `edits` typing mistakes: a letter dropped, doubled, changed, or two
+        neighbours swapped."""
+        letters = "abcdefghijklmnopqrstuvwxyz"
+        for _ in range(edits):
+            at = self.rng.randrange(1, len(word) - 1)
+            kind = self.rng.choice(["drop", "double", "change", "swap"])
+            if kind == "drop":
+                word = word[:at] + word[at + 1 :]
+            elif kind == "double":
+                word = word[:at] + word[at] + word[at:]
+            elif kind == "change":
+                word = word[:at] + self.rng.choice(letters.replace(word[at], "")) + word[at + 1 :]
+            else:
+                word = word[: at - 1] + word[at] + word[at - 1] + word[at + 1 :]
+        return word
+
+    def with_typo(self, edits: int, lengths: range) -> str:
+        """A name, lower case without accents, one word of `lengths` letters mistyped."""
+        while True:
+            words = self.words(self.rng.choice(self.sample.names))
+            candidates = [index for index, word in enumerate(words) if len(word) in lengths]
+            if candidates:
+                index = self.rng.choice(candidates)
+                words[index] = self.mistyped(words[index], edits)
+                return " ".join(words)
+
     # -- company search ----------------------------------------------------------------
 
     def company_params(self, kind: str) -> dict[str, str | int]:
@@ -132,6 +171,30 @@ class MixBuilder:
             return {"q": text.lower() if rng.random() < 0.8 else text}
         if kind == "accented":
             return {"q": self.typed(self.fragment(rng.choice(self.accented)))}
+        if kind == "order":
+            while len(words := self.words(rng.choice(sample.names), shortest=2)) < 2:
+                pass
+            rng.shuffle(words)
+            return {"q": " ".join(words)}
+        if kind == "starts":
+            while len(words := self.words(rng.choice(sample.names), shortest=4)) < 2:
+                pass
+            chosen = rng.sample(words, min(len(words), rng.randint(2, 3)))
+            return {"q": " ".join(word[: rng.randint(3, 5)] for word in chosen)}
+        if kind == "typo1":
+            return {"q": self.with_typo(1, range(4, 8))}
+        if kind == "typo2":
+            return {"q": self.with_typo(2, range(8, 30))}
+        if kind == "punctuation":
+            name = rng.choice(self.punctuated)
+            spelling = rng.choice(["dropped", "spaced", "ampersand"])
+            if spelling == "dropped":
+                text = _PUNCTUATION.sub("", name)
+            elif spelling == "spaced":
+                text = _PUNCTUATION.sub(" ", name)
+            else:
+                text = name.replace(" y ", " & ")
+            return {"q": self.typed(text)}
         if kind == "filter":
             params: dict[str, str | int] = {}
             which = rng.choices(["sector", "province", "both"], [0.4, 0.3, 0.3])[0]

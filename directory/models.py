@@ -340,7 +340,7 @@ class Download(models.Model):
 
 
 class CompanyEmbedding(models.Model):
-    """A company's text as a vector of one embedding model (directory/semantic.py).
+    """A company's text as a vector of one embedding model (directory/embeddings.py).
 
     `text_hash` hashes the model's name and the text the vector was made from: a
     company whose text now hashes otherwise has a stale vector, re-made after the

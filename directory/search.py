@@ -32,7 +32,7 @@ def _plan(function: str, *args) -> str:
     directory_logo_search_plan), as the text of a directory_search_plan."""
     with connection.cursor() as cursor:
         # `function` is one of this module's constants; every value is a bound parameter.
-        cursor.execute(f"SELECT {function}({', '.join(['%s'] * len(args))})::text", args)  # noqa: S608
+        cursor.execute(f"SELECT {function}({', '.join(['%s'] * len(args))})::text", args)
         return cursor.fetchone()[0]
 
 
@@ -107,14 +107,6 @@ def logo_matches(queryset: QuerySet[Logo], term: str | None) -> QuerySet[Logo]:
 
 def logo_search(*, term: str | None) -> QuerySet[Logo]:
     return logo_matches(Logo.objects.all(), term)
-
-
-def term_corrected(term: str | None) -> str:
-    """`term` normalised (docs/search.md), each word the catalogue does not hold replaced
-    by its nearest word of the catalogue's texts: what related search embeds."""
-    with catalogue_connection().cursor() as cursor:
-        cursor.execute("SELECT (directory_search_plan(%s, true)).corrected", (clean_term(term),))
-        return cursor.fetchone()[0]
 
 
 # -- Pages for the API -----------------------------------------------------------------

@@ -21,7 +21,7 @@ from config.api.errors import ApiError, ErrorCode, not_found
 from config.api.inputs import parse
 from config.api.pagination import envelope, page_window
 from config.api.schema import error_responses, read_responses
-from directory import search, semantic
+from directory import related, search
 from directory.downloads import (
     DownloadLimitReached,
     download_filename,
@@ -95,7 +95,7 @@ class CompanyListApi(APIView):
         )
         body = envelope(rows, page=params["page"], page_size=params["pageSize"], total=total)
         if params.get("related"):
-            body["related"] = semantic.company_related(
+            body["related"] = related.company_related(
                 term=params.get("q"),
                 sector=params.get("sector"),
                 province=params.get("province"),

@@ -70,6 +70,7 @@ WORD_SEARCH = sql_text(
     "functions/directory_search_splits",
     "functions/directory_search_rows",
     "functions/directory_search_plan",
+    "functions/directory_search_corrected",
     "functions/directory_search_score",
     "functions/directory_search_rank",
     "functions/directory_search_matches",
@@ -82,10 +83,12 @@ WORD_SEARCH = sql_text(
     "functions/directory_search_learn",
     "functions/directory_company_lengths",
     "functions/directory_company_search",
+    "functions/directory_company_found",
     "functions/directory_company_search_plan",
     "functions/directory_company_page",
     "functions/directory_logo_lengths",
     "functions/directory_logo_search",
+    "functions/directory_logo_found",
     "functions/directory_logo_search_plan",
     "functions/directory_logo_page",
     "functions/directory_company_search_sync",
@@ -101,6 +104,7 @@ WORD_SEARCH = sql_text(
     "functions/directory_company_fulltext_company_sync",
     "functions/directory_company_fulltext_sector_sync",
     "functions/directory_company_fulltext_truncate",
+    "functions/directory_company_related",
     "triggers/directory_company_search_insert",
     "triggers/directory_company_search_update",
     "triggers/directory_company_search_delete",
@@ -135,6 +139,15 @@ INDEXES = sql_text(
     "indexes/directory_search_word_key",
     "indexes/directory_company_fulltext_document",
 )
+
+
+def learn_business_words(apps, schema_editor) -> None:
+    """The names of kinds of business join the lexicon, for typo correction to pick from:
+    "supermecado" is "supermercado" even when no company's text says it."""
+    from directory.business_terms import catalogue_words
+
+    with schema_editor.connection.cursor() as cursor:
+        cursor.execute("SELECT directory_search_learn(%s)", [catalogue_words()])
 
 
 def _trigram_index(name: str) -> django.contrib.postgres.indexes.GinIndex:
@@ -185,6 +198,7 @@ class Migration(migrations.Migration):
         ),
         migrations.RunSQL(WORD_SEARCH),
         migrations.RunSQL(FILL),
+        migrations.RunPython(learn_business_words, migrations.RunPython.noop),
         migrations.RunSQL(INDEXES),
         migrations.AddIndex(model_name="company", index=_trigram_index("directory_company_search")),
         migrations.AddIndex(

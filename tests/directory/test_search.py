@@ -212,7 +212,8 @@ def test_it_breaks_ties_by_the_shorter_document_then_the_name(api):
 
 # -- Pages and querysets agree -------------------------------------------------------------
 
-WORDS = ["Banco", "Banca", "banco", "Bancos", "Abanico", "Caja", "Sur", "Norte", "de", "la", "Ñandú"]
+WORDS = ["Banco", "Banca", "banco", "Bancos", "Abanico", "Caja", "Sur", "Norte", "de", "la"]
+WORDS += ["Ñandú"]
 
 
 @pytest.fixture
@@ -233,7 +234,8 @@ def companies():
 
 
 # One-word terms take the page function's other road (by rank class and length).
-TERMS = ["banco", "ban", "BANCA", "an", "a", "o", "de la", "nandu", "sur", "zzz", "vanco", "bancos sur"]
+TERMS = ["banco", "ban", "BANCA", "an", "a", "o", "de la", "nandu", "sur", "zzz", "vanco"]
+TERMS += ["bancos sur"]
 WINDOWS = [(0, 20), (0, 1), (3, 7), (14, 50), (40, 20), (119, 5)]
 
 
@@ -246,7 +248,8 @@ def test_company_pages_follow_the_ranking_of_company_search(companies, term):
         rows, total = search.company_page(
             term=term, sector=None, province=None, offset=offset, limit=limit
         )
-        assert ([row["id"] for row in rows], total) == (expected[offset : offset + limit], len(expected))
+        window = expected[offset : offset + limit]
+        assert ([row["id"] for row in rows], total) == (window, len(expected))
 
 
 @pytest.mark.parametrize("term", ["banco", "a", "sur", "bancos sur", None])
@@ -262,7 +265,8 @@ def test_company_pages_follow_the_ranking_with_filters(companies, term):
         rows, total = search.company_page(
             term=term, sector="BANCA", province="malaga", offset=offset, limit=limit
         )
-        assert ([row["id"] for row in rows], total) == (expected[offset : offset + limit], len(expected))
+        window = expected[offset : offset + limit]
+        assert ([row["id"] for row in rows], total) == (window, len(expected))
 
 
 @pytest.mark.parametrize("term", [*TERMS, None])
@@ -271,7 +275,8 @@ def test_logo_pages_follow_the_ranking_of_logo_search(companies, term):
 
     for offset, limit in WINDOWS:
         rows, total = search.logo_page(term=term, offset=offset, limit=limit)
-        assert ([row["id"] for row in rows], total) == (expected[offset : offset + limit], len(expected))
+        window = expected[offset : offset + limit]
+        assert ([row["id"] for row in rows], total) == (window, len(expected))
 
 
 def test_it_counts_past_the_last_page(companies):

@@ -3,10 +3,13 @@ docs/search.md, held on the half tuned on (DEV) and the half that was not (TEST)
 
 import pytest
 
-from tests.directory.evaluation import findability
+from directory import embeddings
+from tests.directory.evaluation import findability, related
 from tests.directory.evaluation.measure import (
     load_findability_catalogue,
+    load_related_catalogue,
     measure_findability,
+    measure_related,
     report,
 )
 
@@ -29,3 +32,15 @@ def test_it_finds_the_company_people_type_in_the_first_three(api, half):
     assert measured.hit_at_3.rate >= 0.95
     assert measured.exact_first.rate == 1.0
     assert measured.noise_empty.rate == 1.0
+
+
+@pytest.mark.parametrize("half", ["DEV", "TEST"])
+def test_it_lists_companies_related_in_meaning(api, half):
+    load_related_catalogue()
+    embeddings.company_embedding_refresh()
+
+    measured = measure_related(api, getattr(related, half))
+
+    print(report(f"related {half}", measured))
+    assert measured.hit_at_3.rate >= 0.95
+    assert measured.precision >= 0.8

@@ -42,7 +42,8 @@ def function_definitions(name: str) -> list[str]:
 
 def trigger_definition(name: str) -> list:
     return one(
-        "SELECT pg_get_triggerdef(t.oid) FROM pg_trigger t WHERE t.tgname = %s AND NOT t.tgisinternal",
+        "SELECT pg_get_triggerdef(t.oid) FROM pg_trigger t"
+        " WHERE t.tgname = %s AND NOT t.tgisinternal",
         name,
     )
 

@@ -3,7 +3,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from config.cli import progress
-from directory import semantic
+from directory import embeddings
 
 
 class Command(BaseCommand):
@@ -20,7 +20,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, no_index: bool, **options):
-        model = semantic.backend()
+        model = embeddings.backend()
         if model is None:
             raise CommandError("the embedding backend cannot load; see the warning above")
         started = time.monotonic()
@@ -28,12 +28,12 @@ class Command(BaseCommand):
         def bar(items, total):
             return progress(items, total=total, stream=self.stderr._out, label="embeddings ")
 
-        summary = semantic.company_embedding_refresh(progress=bar)
+        summary = embeddings.company_embedding_refresh(progress=bar)
         line = f"{model.name}: {summary.embedded} companies embedded, {summary.unchanged} unchanged"
         if not no_index:
-            size = semantic.company_embedding_index_refresh()
+            size = embeddings.company_embedding_index_refresh()
             line += (
-                f"; index of {size} vectors at {semantic.index_path(model.name)}"
+                f"; index of {size} vectors at {embeddings.index_path(model.name)}"
                 if size is not None
                 else "; no index (exact ranking below EMBEDDING_INDEX_MIN_COMPANIES)"
             )

@@ -118,8 +118,11 @@ def measure_related(api, queries) -> Related:
 def report(title: str, measure: Findability | Related) -> str:
     lines = [title]
     scores = (
-        {"hit@3": measure.hit_at_3, "exact first": measure.exact_first,
-         "noise empty": measure.noise_empty}
+        {
+            "hit@3": measure.hit_at_3,
+            "exact first": measure.exact_first,
+            "noise empty": measure.noise_empty,
+        }
         if isinstance(measure, Findability)
         else {"hit@3": measure.hit_at_3}
     )

@@ -1,17 +1,25 @@
--- The plan logo search follows for `term`: the term as typed, or, when that finds no
--- logo, the term with typo corrections (directory_search_plan), as for companies
--- (directory_company_search_plan).
+-- The plan logo search follows for `term`, chosen as for companies
+-- (directory_company_search_plan): as typed; else with corrections for the words that
+-- match no logo on their own; else with corrections for every word.
 CREATE OR REPLACE FUNCTION directory_logo_search_plan(term text) RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  plan directory_search_plan := directory_search_plan(term, false);
-  lead integer := directory_search_lead(plan, 1);
+  plan directory_search_plan := directory_search_plan(term, '{}');
+  typed text[] := plan.words;
+  unknown text[];
 BEGIN
-  IF lead IS NULL OR EXISTS (
-       SELECT 1 FROM directory_logo l
-       WHERE l.search_doc LIKE ANY (plan.match[lead:lead])
-         AND directory_search_matches(l.search_doc, plan)) THEN
+  IF typed IS NULL OR directory_logo_found(plan) THEN
     RETURN plan;
   END IF;
-  RETURN directory_search_plan(term, true);
+  unknown := ARRAY(
+    SELECT w.word FROM unnest(typed) WITH ORDINALITY AS w(word, i)
+    WHERE NOT EXISTS (SELECT 1 FROM directory_logo l
+                      WHERE l.search_doc LIKE ANY (plan.match[w.i:w.i])));
+  IF cardinality(unknown) > 0 THEN
+    plan := directory_search_plan(term, unknown);
+    IF cardinality(unknown) = cardinality(typed) OR directory_logo_found(plan) THEN
+      RETURN plan;
+    END IF;
+  END IF;
+  RETURN directory_search_plan(term, typed);
 END $$;

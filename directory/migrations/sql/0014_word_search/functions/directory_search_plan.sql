@@ -2,10 +2,11 @@
 -- (directory_search_normalize), must each match; connectives (de, la, y...), legal
 -- forms and single letters only when the term has nothing else. A word matches
 -- anywhere inside a word of a name (one of one or two letters: the start of a word),
--- and an abbreviation also as the word it stands for. With `correct`, a word may also
--- match the catalogue's words within typing distance (directory_search_corrections)
--- or, read as two words written together, those two (directory_search_splits).
-CREATE OR REPLACE FUNCTION directory_search_plan(term text, correct boolean)
+-- and an abbreviation also as the word it stands for. A word listed in `correct` may
+-- also match the catalogue's words within typing distance (directory_search_corrections,
+-- the eight nearest) or, read as two words written together, those two
+-- (directory_search_splits).
+CREATE OR REPLACE FUNCTION directory_search_plan(term text, correct text[])
   RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
@@ -32,13 +33,13 @@ BEGIN
     plan.corrected := '';
     RETURN plan;
   END IF;
+  -- A legal form is what normalising drops at the end of a name.
   required := ARRAY(
     SELECT i FROM generate_subscripts(typed, 1) AS i
     WHERE length(typed[i]) > 1
       AND typed[i] NOT IN ('de', 'del', 'la', 'las', 'el', 'los', 'les', 'els', 'lo', 'y', 'o',
-                           'en', 'da', 'do', 'das', 'dos', 'the', 'of',
-                           'sa', 'sl', 'slu', 'sau', 'sll', 'slp', 'cb', 'scp', 'scoop', 'sat',
-                           'sccl', 'scl', 'aie', 'srl')
+                           'en', 'da', 'do', 'das', 'dos', 'the', 'of')
+      AND directory_search_normalize('x ' || typed[i]) <> ' x '
     ORDER BY i);
   IF cardinality(required) = 0 THEN
     required := ARRAY(SELECT generate_subscripts(typed, 1));
@@ -47,12 +48,12 @@ BEGIN
     spellings := ARRAY(SELECT DISTINCT s FROM unnest(ARRAY[typed[word_at], written[word_at]]) AS s);
     near := '{}';
     far := '{}';
-    IF correct THEN
+    IF typed[word_at] = ANY (correct) THEN
       SELECT coalesce(array_agg(c.word ORDER BY c.distance, c.word)
                         FILTER (WHERE c.distance <= 1), '{}'),
              coalesce(array_agg(c.word ORDER BY c.word) FILTER (WHERE c.distance = 2), '{}')
       INTO near, far
-      FROM directory_search_corrections(typed[word_at]) AS c;
+      FROM (SELECT * FROM directory_search_corrections(typed[word_at]) LIMIT 8) AS c;
       IF cardinality(near || far) > 0 AND NOT EXISTS (
            SELECT 1 FROM directory_search_word s WHERE s.word = typed[word_at]) THEN
         corrected[word_at] := (near || far)[1];
@@ -77,6 +78,7 @@ BEGIN
   plan.match := directory_search_rows(ARRAY(
     SELECT (insides[n]::text[] || nears[n]::text[] || fars[n]::text[])::text
     FROM generate_subscripts(insides, 1) AS n ORDER BY n), 3 * width);
+  plan.words := ARRAY(SELECT typed[i] FROM unnest(required) AS i);
   plan.corrected := array_to_string(corrected, ' ');
   RETURN plan;
 END $$;

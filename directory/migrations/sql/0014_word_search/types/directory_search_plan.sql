@@ -1,8 +1,10 @@
 -- How search reads a term (directory_search_plan builds it, docs/search.md): LIKE
--- patterns over directory_search_doc's text. Every field but `exact` and `corrected` is
--- a two-dimensional array with one row per required word of the term, padded with
--- NULL (which matches nothing); a word matches when its row of `match` does.
+-- patterns over directory_search_doc's text. Every field but `words`, `exact` and
+-- `corrected` is
+-- a two-dimensional array with one row per required word of the term, padded with NULL
+-- (which matches nothing); a word matches when its row of `match` does.
 CREATE TYPE directory_search_plan AS (
+  words text[],    -- the required words, normalised, as typed (one dimension)
   exact text[],    -- a name that is exactly the term ('%| pena roble |%')
   match text[],    -- what each word must match: `inside`, `near` and `far` together
   whole text[],    -- the word as typed (or written out) is a whole word of a name

@@ -1,0 +1,308 @@
+"""Related companies: the `related` list of GET /companies?related=true (docs/search.md).
+
+A term finds related companies in five steps:
+
+1. Understanding. The term as search reads it, with each word the catalogue lacks
+   corrected against the catalogue's own words (directory_search_corrected), and the
+   words of the kinds of business it names (directory/business_terms.py): "fonda" is a
+   hotel, "bufete" a law firm.
+2. Vectors. The term, its corrections and those words are embedded as one text
+   (directory/embeddings.py) and the companies nearest to it in meaning found: exactly
+   (one matrix-vector product) up to EMBEDDING_INDEX_MIN_COMPANIES vectors, above that
+   through the approximate index every worker memory-maps, plus the rows changed since
+   it was built. Each worker loads the vectors before it serves (warm_up) and reloads
+   them when the table's newest row changes.
+3. Close enough. A candidate stays when its similarity is at least CLOSE_ENOUGH times
+   the best candidate's: a relative bar, because how high similarities run depends on
+   the term (a one-word term or a misspelling scores low with every company).
+4. Lexical evidence. PostgreSQL full-text search over the candidates' names, sector and
+   "about" (Spanish and English stemming, accents folded) ranks them by the same words.
+5. Order. Reciprocal rank fusion of the two rankings (directory_company_related.sql).
+
+CLOSE_ENOUGH, the pool and the fusion were chosen on the DEV half of the related
+evaluation set (tests/directory/evaluation/related.py) and hold on its TEST half
+(docs/search.md gives both).
+"""
+
+import json
+import logging
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+from django.conf import settings
+from django.core.signals import setting_changed
+from django.db import connection
+from django.dispatch import receiver
+
+from directory import search
+from directory.business_terms import business_words
+from directory.embeddings import (
+    INDEX_EXPANSION_SEARCH,
+    backend,
+    embed,
+    index_path,
+    vector_rows,
+)
+
+logger = logging.getLogger(__name__)
+
+RELATED_LIMIT = 10
+# Candidates the vectors give, before the bar.
+POOL = 30
+# The bar, relative to the best candidate's similarity (chosen on DEV: 0.80 let too many
+# neighbouring kinds in, 0.90 dropped real answers).
+CLOSE_ENOUGH = 0.85
+# With a sector or province filter the index is asked for this many times more
+# candidates, then filtered: a filter cannot be pushed into the graph walk.
+INDEX_FILTER_OVERFETCH = 40
+
+
+@dataclass
+class _Vectors:
+    """One worker's view of the table at one version."""
+
+    version: object
+    index_stamp: object
+    keys: np.ndarray  # embedding row ids, sorted
+    sectors: np.ndarray  # sector id per key, -1 without a sector
+    provinces: np.ndarray  # code of the folded province per key, -1 without one
+    province_codes: dict
+    matrix: np.ndarray | None  # the exact path: one row per key
+    index: object | None  # the approximate path: vectors as of the index's version
+    delta_keys: np.ndarray | None = None  # ... and the rows changed since, exactly
+    delta_matrix: np.ndarray | None = None
+
+
+_vectors: _Vectors | None = None
+_vectors_lock = threading.Lock()
+
+
+def _index_stamp(model_name: str):
+    meta = index_path(model_name).with_suffix(".json")
+    try:
+        return meta.stat().st_mtime_ns
+    except OSError:
+        return None
+
+
+def _index_open(model_name: str):
+    """The memory-mapped index and the version it holds, or (None, None) without one."""
+    path = index_path(model_name)
+    try:
+        from usearch.index import Index
+
+        meta = json.loads(path.with_suffix(".json").read_text())
+        if meta["count"] < settings.EMBEDDING_INDEX_MIN_COMPANIES:
+            return None, None
+        index = Index.restore(str(path), view=True)
+    except FileNotFoundError:
+        return None, None
+    except Exception as exc:
+        logger.warning("no usable index at %s, ranking exactly: %s", path, exc)
+        return None, None
+    index.expansion_search = INDEX_EXPANSION_SEARCH
+    return index, meta["version"]
+
+
+def _vectors_load(model, version) -> _Vectors:
+    stamp = _index_stamp(model.name)
+    index, index_version = _index_open(model.name)
+    keys, sectors, provinces, chunks = [], [], [], []
+    codes: dict = {}
+    with connection.cursor() as cursor:
+        # One statement, one snapshot: keys, filter values and vectors stay aligned.
+        cursor.execute(
+            "SELECT e.id, coalesce(c.sector_id, -1), c.province_fold,"
+            " CASE WHEN %s THEN e.vector END"  # the index holds them otherwise
+            " FROM directory_companyembedding e JOIN directory_company c ON c.id = e.company_id"
+            " WHERE e.model = %s ORDER BY e.id",
+            (index is None, model.name),
+        )
+        while batch := cursor.fetchmany(10000):
+            for row in batch:
+                keys.append(row[0])
+                sectors.append(row[1])
+                provinces.append(codes.setdefault(row[2], len(codes)) if row[2] else -1)
+            if index is None:
+                chunks.append(b"".join(bytes(row[3]) for row in batch))
+        delta_keys = delta_matrix = matrix = None
+        if index is None:
+            if len(keys) >= settings.EMBEDDING_INDEX_MIN_COMPANIES:
+                logger.warning(
+                    "%s vectors and no index: ranking exactly (run embed_companies)", len(keys)
+                )
+            matrix = np.frombuffer(b"".join(chunks), "<f4").reshape(len(keys), model.dimension)
+        else:
+            delta_keys, delta_matrix = vector_rows(
+                cursor,
+                "SELECT id, vector FROM directory_companyembedding"
+                " WHERE model = %s AND updated_at > %s::timestamptz ORDER BY id",
+                (model.name, index_version),
+                model.dimension,
+            )
+    return _Vectors(
+        version=version,
+        index_stamp=stamp,
+        keys=np.asarray(keys, dtype=np.int64),
+        sectors=np.asarray(sectors, dtype=np.int64),
+        provinces=np.asarray(provinces, dtype=np.int32),
+        province_codes=codes,
+        matrix=matrix,
+        index=index,
+        delta_keys=delta_keys,
+        delta_matrix=delta_matrix,
+    )
+
+
+@lru_cache(maxsize=2048)
+def _query_vector(model_name: str, term: str) -> np.ndarray:
+    vector = embed([term])[0]
+    vector.flags.writeable = False  # shared by every later request with the same term
+    return vector
+
+
+def _state(model, version) -> _Vectors:
+    global _vectors
+    current = _vectors
+    if (
+        current is not None
+        and current.version == version
+        and current.index_stamp == _index_stamp(model.name)
+    ):
+        return current
+    with _vectors_lock:
+        current = _vectors
+        stale = current is None or current.version != version
+        if stale or current.index_stamp != _index_stamp(model.name):
+            _vectors = current = _vectors_load(model, version)
+    return current
+
+
+def _nearest(state: _Vectors, query: np.ndarray, mask, count: int) -> list[tuple[float, int]]:
+    """The `count` keys nearest `query` within `mask`, as (similarity, key), best first."""
+    found: list[tuple[float, int]] = []
+    if state.matrix is not None:
+        scores = state.matrix @ query
+        where = np.flatnonzero(mask) if mask is not None else np.arange(len(scores))
+        found = _top(scores[where], state.keys[where], count)
+    else:
+        asked = count * (INDEX_FILTER_OVERFETCH if mask is not None else 2)
+        matches = state.index.search(query, asked)
+        keys = np.asarray(matches.keys, dtype=np.int64)
+        scores = 1.0 - np.asarray(matches.distances, dtype=np.float32)
+        positions = np.searchsorted(state.keys, keys)
+        positions[positions >= len(state.keys)] = 0
+        keep = state.keys[positions] == keys  # deleted since the build
+        if len(state.delta_keys):
+            keep &= ~np.isin(keys, state.delta_keys)  # changed since: the delta has them
+        if mask is not None:
+            keep &= mask[positions]
+        found = _top(scores[keep], keys[keep], count)
+        if len(state.delta_keys):
+            delta_scores = state.delta_matrix @ query
+            keep = np.ones(len(delta_scores), dtype=bool)
+            if mask is not None:
+                positions = np.searchsorted(state.keys, state.delta_keys)
+                positions[positions >= len(state.keys)] = 0
+                keep = (state.keys[positions] == state.delta_keys) & mask[positions]
+            found += _top(delta_scores[keep], state.delta_keys[keep], count)
+    found.sort(reverse=True)
+    return found[:count]
+
+
+def _top(scores: np.ndarray, keys: np.ndarray, count: int) -> list[tuple[float, int]]:
+    if len(scores) > count:
+        chosen = np.argpartition(-scores, count)[:count]
+        scores, keys = scores[chosen], keys[chosen]
+    return [(float(score), int(key)) for score, key in zip(scores, keys, strict=True)]
+
+
+def _filter_mask(state: _Vectors, sector_ids, province_fold, sector, province):
+    mask = None
+    if sector:
+        mask = np.isin(state.sectors, np.asarray(sector_ids or [], dtype=np.int64))
+    if province:
+        code = state.province_codes.get(province_fold, -2)
+        by_province = state.provinces == code
+        mask = by_province if mask is None else mask & by_province
+    return mask
+
+
+def query_text(term: str, corrected: str) -> str:
+    """What is embedded for `term`: the term, the corrections of its words, and the words
+    of the kinds of business it names (their plain names and synonyms)."""
+    typed = set(term.lower().split())
+    corrections = [word for word in corrected.split() if word not in typed]
+    kinds = business_words(corrected)
+    kinds += [word for word in business_words(term) if word not in kinds]
+    return " ".join([term, *corrections, *kinds])
+
+
+def company_related(
+    *, term: str | None, sector: str | None, province: str | None, page: int, shown: list[dict]
+) -> list[dict]:
+    """Summary rows of up to 10 companies close to `term` in meaning, best first, that
+    are not among `shown` (the page's rows) and match the sector and province filters.
+    Empty after page 1, without a term, and when the backend is unavailable."""
+    term = search.clean_term(term)
+    if page != 1 or not term:
+        return []
+    with connection.cursor() as cursor:
+        # The version check, the filters' values and the corrected term in one round trip.
+        cursor.execute(
+            "SELECT (SELECT max(updated_at) FROM directory_companyembedding),"
+            " ARRAY(SELECT id FROM directory_sector"
+            "  WHERE slug = %(sector)s OR name_fold = directory_fold(%(sector)s)),"
+            " directory_fold(%(province)s), directory_search_corrected(%(term)s)",
+            {"sector": sector or "", "province": province or "", "term": term},
+        )
+        version, sector_ids, province_fold, corrected = cursor.fetchone()
+    model = backend() if version is not None else None  # no vectors: no model to load
+    if model is None:
+        return []
+    state = _state(model, version)
+    mask = _filter_mask(state, sector_ids, province_fold, sector, province)
+    text = query_text(term, corrected)
+    nearest = _nearest(state, _query_vector(model.name, text), mask, POOL)
+    if not nearest:
+        return []
+    bar = CLOSE_ENOUGH * nearest[0][0]
+    keys = [key for score, key in nearest if score >= bar]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT directory_company_related(%s::bigint[], %s, %s::uuid[], %s)",
+            (keys, f"{corrected} {text}", [str(row["id"]) for row in shown], RELATED_LIMIT),
+        )
+        return json.loads(cursor.fetchone()[0])
+
+
+def warm_up() -> None:
+    """Loads the embedding model and the vectors and embeds a term, so that a worker's
+    first related search costs what the others do. A failure is logged, never raised:
+    plain search does not need any of it."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT max(updated_at) FROM directory_companyembedding")
+            version = cursor.fetchone()[0]
+        model = backend()
+        if model is None:
+            return
+        model.embed(["warm up"])
+        if version is not None:
+            _state(model, version)
+    except Exception as exc:
+        logger.warning("related search not warmed up: %s", exc)
+    finally:
+        connection.close()
+
+
+@receiver(setting_changed)
+def _forget(*, setting, **kwargs):
+    # Tests switch backends and settings; a process never does otherwise.
+    global _vectors
+    if setting in ("EMBEDDING_BACKEND", "EMBEDDING_MODEL_PATH"):
+        _query_vector.cache_clear()
+    if setting.startswith("EMBEDDING_"):
+        _vectors = None

@@ -1,0 +1,65 @@
+"""Company vectors (directory/embeddings.py): what is embedded, when, and how it is kept."""
+
+import numpy as np
+import pytest
+from django.core.management import call_command
+
+from directory import embeddings
+from directory.models import Company, CompanyEmbedding
+from tests.directory.evaluation.measure import load_related_catalogue
+from tests.directory.evaluation.related_catalogue import COMPANIES
+from tests.factories import CompanyFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_embeds_nothing_until_the_commit_and_nothing_when_no_text_changed(
+    django_capture_on_commit_callbacks,
+):
+    company = CompanyFactory(about="Seguros de hogar.")
+    with django_capture_on_commit_callbacks() as callbacks:
+        embeddings.company_embedding_stale(company_ids=[company.id])
+        assert not CompanyEmbedding.objects.exists()
+    for callback in callbacks:
+        callback()
+
+    assert CompanyEmbedding.objects.filter(company=company).count() == 1
+    assert embeddings.company_embedding_refresh().embedded == 0
+
+
+def test_it_embeds_incrementally_from_the_command(capsys, settings, tmp_path):
+    settings.EMBEDDING_INDEX_DIR = tmp_path
+    load_related_catalogue()
+    embeddings.company_embedding_refresh()
+    Company.objects.filter(slug="almenara").update(about="Cervecera madrileña.")
+
+    call_command("embed_companies")
+
+    out = capsys.readouterr().out
+    assert f"1 companies embedded, {len(COMPANIES) - 1} unchanged" in out
+    assert "no index" in out
+
+
+def test_it_stores_one_unit_vector_per_company():
+    load_related_catalogue()
+    embeddings.company_embedding_refresh()
+
+    embedding = CompanyEmbedding.objects.get(company__slug="almenara")
+    vector = np.frombuffer(bytes(embedding.vector), "<f4")
+
+    assert CompanyEmbedding.objects.count() == len(COMPANIES)
+    assert embedding.model == embeddings.UniversalSentenceEncoder.name
+    assert vector.shape == (embeddings.UniversalSentenceEncoder.dimension,)
+    assert abs(float(np.linalg.norm(vector)) - 1) < 1e-3
+
+
+def test_it_builds_the_text_from_names_sector_province_and_about():
+    text = embeddings.company_text(
+        name="Mapfre",
+        alternative_names=["Mapfre Seguros", "MAPFRE"],
+        sector="Seguros",
+        province="Madrid",
+        about="  Aseguradora\nde coche. ",
+    )
+
+    assert text == "Mapfre. Mapfre Seguros, MAPFRE. Seguros. Madrid. Aseguradora de coche."
