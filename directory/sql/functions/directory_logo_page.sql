@@ -7,10 +7,17 @@ CREATE OR REPLACE FUNCTION directory_logo_page(
   LANGUAGE plpgsql STABLE AS $$
 DECLARE
   page uuid[];
+  plan directory_search_plan;
 BEGIN
   IF term IS NOT NULL THEN
+    -- As typed first, as companies are searched (directory_company_page).
+    plan := directory_search_plan(term, '{}');
     SELECT s.total, s.ids INTO search_total, page
-    FROM directory_logo_search(directory_logo_search_plan(term), skip, take) s;
+    FROM directory_logo_search(plan, skip, take) s;
+    IF search_total = 0 AND plan.words IS NOT NULL THEN
+      SELECT s.total, s.ids INTO search_total, page
+      FROM directory_logo_search(directory_logo_search_plan(term), skip, take) s;
+    END IF;
   ELSE
     SELECT count(*) INTO search_total FROM directory_logo;
     page := ARRAY(SELECT l.id FROM directory_logo l

@@ -8,16 +8,16 @@ DECLARE
   typed text[] := plan.words;
   unknown text[];
 BEGIN
-  IF typed IS NULL OR directory_logo_found(plan) THEN
+  IF typed IS NULL OR directory_logo_found(plan, NULL) THEN
     RETURN plan;
   END IF;
+  -- The words that match nothing on their own: the likely typos.
   unknown := ARRAY(
     SELECT w.word FROM unnest(typed) WITH ORDINALITY AS w(word, i)
-    WHERE NOT EXISTS (SELECT 1 FROM directory_logo l
-                      WHERE l.search_doc LIKE ANY (plan.match[w.i:w.i])));
+    WHERE NOT directory_logo_found(plan, w.i::integer));
   IF cardinality(unknown) > 0 THEN
     plan := directory_search_plan(term, unknown);
-    IF cardinality(unknown) = cardinality(typed) OR directory_logo_found(plan) THEN
+    IF cardinality(unknown) = cardinality(typed) OR directory_logo_found(plan, NULL) THEN
       RETURN plan;
     END IF;
   END IF;

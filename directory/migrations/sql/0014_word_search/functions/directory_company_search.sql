@@ -3,10 +3,11 @@
 -- the name, the id), and how many match in all. Each statement is planned once per
 -- connection.
 --
--- A term of several words matches few companies: they are ranked and the window kept. A
--- one-word term can match a good part of the catalogue ("ria": a fifth of it), and
--- ranking all of those is what would make it slow. But its matches fall into six rank
--- classes (directory_search_class_rank), each the difference of two nested pattern sets
+-- A term of several words matches few companies: they are ranked and the window kept;
+-- so are the matches of a one-word term when they are few. But a one-word term can match
+-- a good part of the catalogue ("ria": a fifth of it), and ranking all of those is what
+-- would make it slow. Its matches fall into six rank classes
+-- (directory_search_class_rank), each the difference of two nested pattern sets
 -- (directory_search_class_patterns). So for each class up to the window, one pass over
 -- its pattern set, which the trigram index finds, counts its rows by document length
 -- (directory_company_lengths, directory_search_histogram); the window then lies in a
@@ -18,6 +19,8 @@ CREATE OR REPLACE FUNCTION directory_company_search(
   take integer, OUT total bigint, OUT ids uuid[])
   LANGUAGE plpgsql STABLE AS $$
 DECLARE
+  -- Up to this many matches, ranking them all costs less than reading them by class.
+  RANK_ALL CONSTANT integer := 2000;
   words integer := array_length(plan.match, 1);
   lead integer := directory_search_lead(plan, 1);
   second integer := directory_search_lead(plan, 2);
@@ -44,30 +47,38 @@ BEGIN
   END IF;
 
   IF words > 1 THEN
-    SELECT count(*) INTO total FROM directory_company c
-    WHERE c.search_doc LIKE ANY (plan.match[lead:lead])
-      AND c.search_doc LIKE ANY (plan.match[second:second])
-      AND directory_search_matches(c.search_doc, plan)
-      AND (sectors IS NULL OR c.sector_id = ANY (sectors))
-      AND (province_folded IS NULL OR c.province_fold = province_folded);
-    IF total > skip THEN
-      ids := ARRAY(
-        SELECT c.id FROM directory_company c
-        WHERE c.search_doc LIKE ANY (plan.match[lead:lead])
-          AND c.search_doc LIKE ANY (plan.match[second:second])
-          AND directory_search_matches(c.search_doc, plan)
-          AND (sectors IS NULL OR c.sector_id = ANY (sectors))
-          AND (province_folded IS NULL OR c.province_fold = province_folded)
-        ORDER BY directory_search_rank(c.search_doc, plan), length(c.search_doc), c.name_fold,
-                 c.id
-        OFFSET skip LIMIT take);
-    END IF;
+    -- The total and the window in one pass: such terms match few companies.
+    SELECT coalesce(array_agg(r.id ORDER BY r.position)
+                      FILTER (WHERE r.position > skip AND r.position <= skip + take), '{}'),
+           coalesce(max(r.total), 0)
+    INTO ids, total
+    FROM (SELECT c.id, count(*) OVER () AS total,
+                 row_number() OVER (ORDER BY directory_search_rank(c.search_doc, plan),
+                                             length(c.search_doc), c.name_fold, c.id) AS position
+          FROM directory_company c
+          WHERE c.search_doc LIKE ANY (plan.match[lead:lead])
+            AND c.search_doc LIKE ANY (plan.match[second:second])
+            AND directory_search_matches(c.search_doc, plan)
+            AND (sectors IS NULL OR c.sector_id = ANY (sectors))
+            AND (province_folded IS NULL OR c.province_fold = province_folded)) r;
     RETURN;
   END IF;
 
   SELECT h.lengths, h.counts INTO all_lengths, all_counts
   FROM directory_company_lengths(plan.match, NULL, sectors, province_folded) h;
   total := (SELECT coalesce(sum(n), 0) FROM unnest(all_counts) AS n);
+  IF total <= skip THEN
+    RETURN;
+  ELSIF total <= RANK_ALL THEN
+    ids := ARRAY(
+      SELECT c.id FROM directory_company c
+      WHERE c.search_doc LIKE ANY (plan.match)
+        AND (sectors IS NULL OR c.sector_id = ANY (sectors))
+        AND (province_folded IS NULL OR c.province_fold = province_folded)
+      ORDER BY directory_search_rank(c.search_doc, plan), length(c.search_doc), c.name_fold, c.id
+      OFFSET skip LIMIT take);
+    RETURN;
+  END IF;
   FOR class IN 1..6 LOOP
     EXIT WHEN done >= least(total, skip + take);
     IF class = 6 OR class = 5 AND num_nonnulls(VARIADIC plan.far) = 0

@@ -7,6 +7,8 @@ CREATE OR REPLACE FUNCTION directory_logo_search(
   plan directory_search_plan, skip integer, take integer, OUT total bigint, OUT ids uuid[])
   LANGUAGE plpgsql STABLE AS $$
 DECLARE
+  -- Up to this many matches, ranking them all costs less than reading them by class.
+  RANK_ALL CONSTANT integer := 2000;
   words integer := array_length(plan.match, 1);
   lead integer := directory_search_lead(plan, 1);
   second integer := directory_search_lead(plan, 2);
@@ -31,25 +33,36 @@ BEGIN
   END IF;
 
   IF words > 1 THEN
-    SELECT count(*) INTO total FROM directory_logo l
-    WHERE l.search_doc LIKE ANY (plan.match[lead:lead])
-      AND l.search_doc LIKE ANY (plan.match[second:second])
-      AND directory_search_matches(l.search_doc, plan);
-    IF total > skip THEN
-      ids := ARRAY(
-        SELECT l.id FROM directory_logo l
-        WHERE l.search_doc LIKE ANY (plan.match[lead:lead])
-          AND l.search_doc LIKE ANY (plan.match[second:second])
-          AND directory_search_matches(l.search_doc, plan)
-        ORDER BY l.is_current DESC, directory_search_rank(l.search_doc, plan),
-                 length(l.search_doc), l.title_fold, l.id
-        OFFSET skip LIMIT take);
-    END IF;
+    -- The total and the window in one pass: such terms match few logos.
+    SELECT coalesce(array_agg(r.id ORDER BY r.position)
+                      FILTER (WHERE r.position > skip AND r.position <= skip + take), '{}'),
+           coalesce(max(r.total), 0)
+    INTO ids, total
+    FROM (SELECT l.id, count(*) OVER () AS total,
+                 row_number() OVER (ORDER BY l.is_current DESC,
+                                             directory_search_rank(l.search_doc, plan),
+                                             length(l.search_doc), l.title_fold, l.id)
+                   AS position
+          FROM directory_logo l
+          WHERE l.search_doc LIKE ANY (plan.match[lead:lead])
+            AND l.search_doc LIKE ANY (plan.match[second:second])
+            AND directory_search_matches(l.search_doc, plan)) r;
     RETURN;
   END IF;
 
   SELECT * INTO matches FROM directory_logo_lengths(plan.match, NULL);
   total := (SELECT coalesce(sum(n), 0) FROM unnest(matches.counts) AS n);
+  IF total <= skip THEN
+    RETURN;
+  ELSIF total <= RANK_ALL THEN
+    ids := ARRAY(
+      SELECT l.id FROM directory_logo l
+      WHERE l.search_doc LIKE ANY (plan.match)
+      ORDER BY l.is_current DESC, directory_search_rank(l.search_doc, plan),
+               length(l.search_doc), l.title_fold, l.id
+      OFFSET skip LIMIT take);
+    RETURN;
+  END IF;
   FOREACH of_current IN ARRAY ARRAY[true, false] LOOP
     before_lengths := '{}';
     before_counts := '{}';
