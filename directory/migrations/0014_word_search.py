@@ -62,6 +62,7 @@ WORD_SEARCH = sql_text(
     "tables/directory_search_word",
     "tables/directory_search_variant",
     "tables/directory_company_fulltext",
+    "tables/directory_company_gram",
     "types/directory_search_plan",
     "functions/directory_search_key",
     "functions/directory_search_distance",
@@ -81,6 +82,8 @@ WORD_SEARCH = sql_text(
     "functions/directory_search_histogram",
     "functions/directory_search_window",
     "functions/directory_search_learn",
+    "functions/directory_search_grams",
+    "functions/directory_company_grams_add",
     "functions/directory_company_lengths",
     "functions/directory_company_search",
     "functions/directory_company_found",
@@ -126,6 +129,8 @@ WORD_SEARCH = sql_text(
 # from every text.
 FILL = """
 UPDATE directory_logo SET search_doc = '';
+SELECT directory_company_grams_add(ARRAY(SELECT c.search_doc FROM directory_company c),
+                                   ARRAY(SELECT 1 FROM directory_company c));
 SELECT directory_search_learn(ARRAY(
   SELECT t.text FROM directory_company c,
          unnest(ARRAY[c.name, c.about] || c.alternative_names) AS t(text)

@@ -60,6 +60,37 @@ def tally_recount() -> dict:
     return counted
 
 
+def grams() -> dict:
+    return {
+        (gram, length): counts
+        for gram, length, *counts in rows(
+            "SELECT gram, length, inside, start, whole, exact FROM directory_company_gram"
+        )
+    }
+
+
+def grams_recount() -> dict:
+    """directory_company_gram as a recount from the companies' documents gives it, in
+    Python: per three-letter run and document length, documents holding it anywhere, at
+    a word's start, as a word, as a name."""
+    counted: dict[tuple, list[int]] = {}
+    for (doc,) in Company.objects.values_list("search_doc"):
+        names = [name.split() for name in doc.split("|")]
+        found: dict[str, list[bool]] = {}
+        for words in names:
+            for word in words:
+                for i in range(len(word) - 2):
+                    flags = found.setdefault(word[i : i + 3], [True, False, False, False])
+                    flags[1] |= i == 0
+                    flags[2] |= len(word) == 3
+                    flags[3] |= words == [word] and len(word) == 3
+        for gram, flags in found.items():
+            counts = counted.setdefault((gram, len(doc)), [0, 0, 0, 0])
+            for index, flag in enumerate(flags):
+                counts[index] += flag
+    return {key: counts for key, counts in counted.items() if counts[0]}
+
+
 def lexicon() -> set[str]:
     return {word for (word,) in rows("SELECT word FROM directory_search_word")}
 
@@ -83,8 +114,9 @@ def catalogue():
     return companies
 
 
-def test_it_keeps_the_tally_exact_through_inserts_updates_and_deletes(catalogue):
+def test_it_keeps_the_tally_and_the_gram_counts_exact_through_writes(catalogue):
     assert tally() == tally_recount()
+    assert grams() == grams_recount()
 
     catalogue[0].province = "Sevilla"
     catalogue[0].save()
@@ -92,17 +124,21 @@ def test_it_keeps_the_tally_exact_through_inserts_updates_and_deletes(catalogue)
     catalogue[1].save()
     Company.objects.filter(pk__in=[c.pk for c in catalogue[2:9]]).update(province="Cádiz")
     Company.objects.filter(pk__in=[c.pk for c in catalogue[10:20]]).delete()
+    Company.objects.filter(pk__in=[c.pk for c in catalogue[20:30]]).update(name="Ría de Arias")
+    catalogue[31].alternative_names = ["Ayuntamiento"]
+    catalogue[31].save()
 
     assert tally() == tally_recount()
+    assert grams() == grams_recount()
 
 
-def test_it_empties_the_tally_and_keeps_the_lexicon_when_companies_are_truncated(catalogue):
+def test_it_empties_the_tally_and_the_grams_and_keeps_the_lexicon_on_truncate(catalogue):
     with connection.cursor() as cursor:
         # The deferred foreign-key checks of the fixture's inserts are pending until then.
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         cursor.execute("TRUNCATE directory_company CASCADE")
 
-    assert tally() == {}
+    assert (tally(), grams()) == ({}, {})
     assert {"ferreria", "maria", "supermercado"} <= lexicon()
 
 
@@ -160,6 +196,7 @@ def search_rows() -> dict:
             "directory_search_variant",
             "directory_company_tally",
             "directory_company_fulltext",
+            "directory_company_gram",
         )
     } | {"documents": rows("SELECT id, search_doc FROM directory_logo ORDER BY id")}
 

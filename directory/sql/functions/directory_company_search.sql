@@ -13,7 +13,8 @@
 -- (directory_company_lengths, directory_search_histogram); the window then lies in a
 -- known range of lengths (directory_search_window), and only the rows of that range are
 -- read and ordered, found by the trigram index and the index on length(search_doc)
--- together.
+-- together. A three-letter word without filters reads those histograms from
+-- directory_company_gram instead of counting.
 CREATE OR REPLACE FUNCTION directory_company_search(
   plan directory_search_plan, sectors bigint[], province_folded text, skip integer,
   take integer, OUT total bigint, OUT ids uuid[])
@@ -29,6 +30,12 @@ DECLARE
   whole_lengths integer[];    -- the whole-word set, with the exact names in it
   whole_counts bigint[];
   exact_counts bigint[];
+  start_counts bigint[];
+  -- A word of three letters as typed, without filters: directory_company_gram has its
+  -- histograms counted already.
+  counted boolean := cardinality(plan.words) = 1 AND length(plan.words[1]) = 3
+                     AND num_nonnulls(VARIADIC plan.match) = 1
+                     AND sectors IS NULL AND province_folded IS NULL;
   set_lengths integer[];
   set_counts bigint[];
   before_lengths integer[] := '{}';
@@ -64,8 +71,18 @@ BEGIN
     RETURN;
   END IF;
 
-  SELECT h.lengths, h.counts INTO all_lengths, all_counts
-  FROM directory_company_lengths(plan.match, NULL, sectors, province_folded) h;
+  IF counted THEN
+    SELECT coalesce(array_agg(g.length ORDER BY g.length), '{}'),
+           coalesce(array_agg(g.inside ORDER BY g.length), '{}'),
+           coalesce(array_agg(g.start ORDER BY g.length), '{}'),
+           coalesce(array_agg(g.whole ORDER BY g.length), '{}'),
+           coalesce(array_agg(g.exact ORDER BY g.length), '{}')
+    INTO all_lengths, all_counts, start_counts, whole_counts, exact_counts
+    FROM directory_company_gram g WHERE g.gram = plan.words[1];
+  ELSE
+    SELECT h.lengths, h.counts INTO all_lengths, all_counts
+    FROM directory_company_lengths(plan.match, NULL, sectors, province_folded) h;
+  END IF;
   total := (SELECT coalesce(sum(n), 0) FROM unnest(all_counts) AS n);
   IF total <= skip THEN
     RETURN;
@@ -85,6 +102,10 @@ BEGIN
        OR class = 4 AND num_nonnulls(VARIADIC plan.near || plan.far) = 0 THEN
       set_lengths := all_lengths;
       set_counts := all_counts;
+    ELSIF counted THEN
+      set_lengths := all_lengths;
+      set_counts := CASE class WHEN 1 THEN exact_counts WHEN 2 THEN whole_counts
+                               ELSE start_counts END;
     ELSIF class <= 2 THEN
       -- Exact names hold the word whole: one pass counts both sets.
       IF class = 1 THEN

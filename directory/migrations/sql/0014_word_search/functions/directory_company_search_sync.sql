@@ -1,9 +1,10 @@
 -- What company writes change beside the row (statement triggers
 -- directory_company_search_*): the lexicon (directory_search_learn) learns the words of
--- new companies' and changed names and "about" texts, and directory_company_tally
--- keeps how many companies each
--- (sector, province) pair has, so that a listing without a term counts without
--- visiting its rows. Updates that change neither (most of them) write nothing.
+-- new companies' and changed names and "about" texts; directory_company_gram counts the
+-- three-letter runs of their search documents (directory_company_grams_add); and
+-- directory_company_tally keeps how many companies each (sector, province) pair has, so
+-- that a listing without a term counts without visiting its rows. Updates that change
+-- none of those (most of them) write nothing.
 CREATE OR REPLACE FUNCTION directory_company_search_sync() RETURNS trigger
   LANGUAGE plpgsql AS $$
 DECLARE
@@ -12,18 +13,33 @@ DECLARE
   signs integer[];
   grp record;
   remaining integer;
+  docs text[];
+  doc_signs integer[];
 BEGIN
   -- A transition table exists only for the operations that have it.
   IF TG_OP = 'INSERT' THEN
     PERFORM directory_search_learn(ARRAY(
       SELECT t.text FROM new_rows n,
              unnest(ARRAY[n.name, n.about] || n.alternative_names) AS t(text)));
+    PERFORM directory_company_grams_add(ARRAY(SELECT n.search_doc FROM new_rows n),
+                                        ARRAY(SELECT 1 FROM new_rows n));
     SELECT array_agg(n.sector_id), array_agg(n.province_fold), array_agg(1)
     INTO sectors, provinces, signs FROM new_rows n;
   ELSIF TG_OP = 'DELETE' THEN
+    PERFORM directory_company_grams_add(ARRAY(SELECT o.search_doc FROM old_rows o),
+                                        ARRAY(SELECT -1 FROM old_rows o));
     SELECT array_agg(o.sector_id), array_agg(o.province_fold), array_agg(-1)
     INTO sectors, provinces, signs FROM old_rows o;
   ELSE
+    SELECT array_agg(d.doc), array_agg(d.sign) INTO docs, doc_signs
+    FROM ((SELECT n.search_doc AS doc, 1 AS sign FROM new_rows n
+           EXCEPT ALL SELECT o.search_doc, 1 FROM old_rows o)
+          UNION ALL
+          (SELECT o.search_doc, -1 FROM old_rows o
+           EXCEPT ALL SELECT n.search_doc, -1 FROM new_rows n)) d;
+    IF docs IS NOT NULL THEN
+      PERFORM directory_company_grams_add(docs, doc_signs);
+    END IF;
     PERFORM directory_search_learn(ARRAY(
       SELECT t.text
       FROM (SELECT n.name, n.alternative_names, n.about FROM new_rows n

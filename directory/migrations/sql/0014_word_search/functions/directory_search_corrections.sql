@@ -3,10 +3,11 @@
 -- (there only a word that sounds the same counts), measured between sound keys
 -- (directory_search_key) so that the usual Spanish confusions cost nothing. Candidates
 -- come from the stored one-letter deletions of every key (directory_search_variant),
--- which find every word one edit away, and, for two edits, from keys of about the same
--- length that share a few trigrams (two edits can leave few) and are within Levenshtein
--- distance 4 (fuzzystrmatch, in C: a transposition costs it two); directory_search_distance
--- then measures the few candidates exactly.
+-- which find every word one edit away and most two away. Only when those find nothing
+-- for a word of eight letters or more are the keys of about the same length that share
+-- a few trigrams (two edits can leave few) and lie within Levenshtein distance 3
+-- (fuzzystrmatch, in C) taken as candidates too. directory_search_distance then measures
+-- the candidates exactly.
 CREATE OR REPLACE FUNCTION directory_search_corrections(typed text)
   RETURNS TABLE (word text, distance integer)
   LANGUAGE plpgsql STABLE PARALLEL SAFE
@@ -17,17 +18,22 @@ DECLARE
 BEGIN
   RETURN QUERY
     SELECT m.word, m.distance
-    FROM (
-      SELECT s.word, directory_search_distance(s.key, wanted) AS distance
-      FROM directory_search_word s
-      WHERE s.word IN (SELECT v.word FROM directory_search_variant v
-                       WHERE v.variant IN (SELECT directory_search_variants(wanted, budget)))
-      UNION
-      SELECT s.word, directory_search_distance(s.key, wanted)
-      FROM directory_search_word s
-      WHERE budget = 2 AND s.key % wanted AND abs(length(s.key) - length(wanted)) <= 2
-        AND levenshtein_less_equal(s.key, wanted, 4) <= 4
-    ) m
+    FROM (SELECT s.word, directory_search_distance(s.key, wanted) AS distance
+          FROM directory_search_word s
+          WHERE s.word IN (SELECT v.word FROM directory_search_variant v
+                           WHERE v.variant IN (SELECT directory_search_variants(wanted, budget)))
+         ) m
+    WHERE m.distance <= budget AND m.word <> typed
+    ORDER BY m.distance, m.word;
+  IF FOUND OR budget < 2 THEN
+    RETURN;
+  END IF;
+  RETURN QUERY
+    SELECT m.word, m.distance
+    FROM (SELECT s.word, directory_search_distance(s.key, wanted) AS distance
+          FROM directory_search_word s
+          WHERE s.key % wanted AND abs(length(s.key) - length(wanted)) <= 2
+            AND levenshtein_less_equal(s.key, wanted, 3) <= 3) m
     WHERE m.distance <= budget AND m.word <> typed
     ORDER BY m.distance, m.word;
 END $$;

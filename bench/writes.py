@@ -1,0 +1,213 @@
+"""What catalogue writes cost beside the search structures the database keeps for them.
+
+Usage (from the project root, with the project venv), after bench/search.py has loaded
+its database:
+
+    .venv/bin/python bench/writes.py [--database-url URL] [--renames 200] [--logos 200]
+        [--import-companies 10000]
+
+Against the benchmark database (default: logodir_bench on the project-local cluster, as
+bench/search.py leaves it; pass the 1,000,000-company one with --database-url), through
+the code the importer and the admin run:
+
+1. rename: a random company renamed and saved in its own transaction, committed, as the
+   admin saves a company (the embedding is refreshed after the commit, outside the
+   measured time: EMBEDDING_BACKEND is off here); then renamed back (measured too);
+2. logo: a new logo added to a random company and made its current logo, in one
+   transaction, as the import adds one (then deleted, not measured);
+3. import: `catalogue_import` of a JSON file that changes the name and "about" of
+   --import-companies existing companies, with the default embedding backend, as
+   `manage.py import_directory` runs it; then the file that changes them back.
+
+Each rename or logo is timed from the transaction's start to its commit; the figures are
+p50, p95 and max in milliseconds, and the import's seconds. Results go to
+bench/results/writes-<date>.json.
+"""
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.common import RESULTS  # noqa: E402
+
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:54320/logodir_bench"
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
+    parser.add_argument("--renames", type=int, default=200)
+    parser.add_argument("--logos", type=int, default=200)
+    parser.add_argument("--import-companies", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=1)
+    return parser.parse_args()
+
+
+def setup(database_url: str) -> None:
+    os.environ.update(
+        DEBUG="1",
+        DATABASE_URL=database_url,
+        DJANGO_SETTINGS_MODULE="config.settings",
+        EMBEDDING_BACKEND="off",
+    )
+    import django
+
+    django.setup()
+
+
+def figures(milliseconds: list[float]) -> dict:
+    cuts = statistics.quantiles(milliseconds, n=100, method="inclusive")
+    return {
+        "count": len(milliseconds),
+        "p50_ms": round(cuts[49], 2),
+        "p95_ms": round(cuts[94], 2),
+        "max_ms": round(max(milliseconds), 2),
+    }
+
+
+def timed(operation) -> float:
+    from django.db import transaction
+
+    started = time.perf_counter()
+    with transaction.atomic():
+        operation()
+    return (time.perf_counter() - started) * 1000
+
+
+def renames(companies: list, count: int) -> dict:
+    from directory.embeddings import company_embedding_stale
+
+    def rename(company, name: str):
+        def save():
+            company.name = name
+            company.save()
+            company_embedding_stale(company_ids=[company.pk])
+
+        return save
+
+    spent = []
+    for company in companies[:count]:
+        original = company.name
+        spent.append(timed(rename(company, f"{original} Norte")))
+        spent.append(timed(rename(company, original)))
+    return figures(spent)
+
+
+def logos(companies: list, count: int) -> dict:
+    from directory.models import Logo
+    from directory.services import logo_make_current
+
+    spent, added = [], []
+    for number, company in enumerate(companies[:count]):
+
+        def add(company=company, number=number):
+            logo = Logo.objects.create(
+                company=company, slug=f"bench-logo-{number}", title=f"{company.name} (nuevo)"
+            )
+            logo_make_current(logo=logo)
+            added.append(logo)
+
+        previous = company.current_logo_id
+        spent.append(timed(add))
+        # Leave the catalogue as it was: the old logo current again, the new one gone.
+        if previous is not None:
+            logo_make_current(logo=Logo.objects.get(pk=previous))
+        added[-1].delete()
+    return figures(spent)
+
+
+def imports(companies: list, count: int) -> dict:
+    from django.test.utils import override_settings
+
+    from directory.importer import catalogue_import
+
+    def entry(company, name: str, about: str | None) -> dict:
+        return {
+            "slug": company.slug,
+            "name": name,
+            "alternativeNames": company.alternative_names,
+            "entityType": company.entity_type,
+            "isVerified": company.is_verified,
+            "sector": company.sector.slug if company.sector else None,
+            "province": company.province,
+            "about": about,
+        }
+
+    chosen = companies[:count]
+    changed = [entry(c, f"{c.name} Sur", f"{c.name}: nueva dirección.") for c in chosen]
+    back = [entry(c, c.name, c.about) for c in chosen]
+    result = {}
+    with tempfile.TemporaryDirectory() as folder, override_settings(EMBEDDING_BACKEND="use"):
+        for label, entries in (("changed", changed), ("back", back)):
+            path = Path(folder) / f"{label}.json"
+            path.write_text(json.dumps({"companies": entries}))
+            started = time.perf_counter()
+            report = catalogue_import(path)
+            seconds = time.perf_counter() - started
+            statuses = [item.status for item in report.results]
+            result[label] = {
+                "seconds": round(seconds, 1),
+                "updated": statuses.count("updated"),
+                "failed": statuses.count("failed"),
+            }
+            print(f"    import ({label}): {count:,} companies in {seconds:.1f} s")
+    return result
+
+
+def main() -> int:
+    args = parse_args()
+    setup(args.database_url)
+    from directory.models import Company
+
+    total = Company.objects.count()
+    print(f"==> {total:,} companies in {args.database_url.rsplit('/', 1)[-1]}")
+    rng = random.Random(args.seed)
+    ids = list(Company.objects.values_list("pk", flat=True))
+    wanted = max(args.renames, args.logos, args.import_companies)
+    chosen = rng.sample(ids, min(wanted, len(ids)))
+    by_id = Company.objects.select_related("sector").in_bulk(chosen)
+    companies = [by_id[pk] for pk in chosen]
+
+    print(f"==> {args.renames} renames, each saved and committed, then back")
+    renamed = renames(companies, args.renames)
+    print(f"    {renamed}")
+    print(f"==> {args.logos} new current logos")
+    added = logos(companies, args.logos)
+    print(f"    {added}")
+    print(f"==> import of {args.import_companies:,} changed companies, then back")
+    imported = imports(companies, args.import_companies)
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    output = RESULTS / f"writes-{stamp}.json"
+    output.write_text(
+        json.dumps(
+            {
+                "benchmark": "bench/writes.py",
+                "date": datetime.now(UTC).isoformat(timespec="seconds"),
+                "companies": total,
+                "rename": renamed,
+                "logo": added,
+                "import": imported,
+            },
+            indent=2,
+        )
+        + "\n"
+    )
+    print(f"results: {output.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
