@@ -1,4 +1,4 @@
-"""Related companies by meaning (directory/semantic.py): embedding, HTTP latency, the index.
+"""Related companies (directory/related.py, embeddings.py): embedding, HTTP latency, the index.
 
 Usage (from the project root, with the project venv):
 
@@ -17,11 +17,14 @@ Phases:
   a new connection each: GET /v1/public/companies?q=...&related=true with terms never
   sent before (so every query is embedded: the query cache's worst case), and the same
   terms without related=true for comparison. Twice: with the approximate index (the
-  default above EMBEDDING_INDEX_MIN_COMPANIES) and with exact ranking.
-  Target: related=true p95 under 60 ms end to end.
+  default above EMBEDDING_INDEX_MIN_COMPANIES) and with exact ranking. The first
+  related=true requests after gunicorn starts are timed apart: each worker loads the
+  model and the vectors before it accepts a request (config/wsgi.py), so they should
+  cost what the others do.
+  Target: related=true p95 under 40 ms end to end.
 * index: --vectors synthetic unit vectors (512 dimensions, clustered), an f16 HNSW index
-  built by directory.semantic.index_build, then opened memory-mapped in a fresh process
-  the way a worker does; directory.semantic._ranked timed without and with a filter
+  built by directory.embeddings.index_build, then opened memory-mapped in a fresh process
+  the way a worker does; directory.related._nearest timed without and with a filter
   (the vector part of a request), recall@10 against exact ranking, and the worker's
   memory (RSS, and PSS, which splits the shared mapping between processes).
   Target: vector part p95 under 20 ms at 1,000,000 vectors.
@@ -210,11 +213,11 @@ def phase_embed(count: int) -> dict:
     import django
 
     django.setup()
-    from directory import semantic
+    from directory import embeddings
 
     rng = random.Random(7)
     texts = [
-        semantic.company_text(
+        embeddings.company_text(
             name=f"{topic.title()} {place} {n}",
             alternative_names=[],
             sector=rng.choice(catalogue.SECTORS)[1],
@@ -227,11 +230,11 @@ def phase_embed(count: int) -> dict:
     ]
     print(f"==> embedding {count:,} company texts (load {loadavg()})")
     started = time.perf_counter()
-    model = semantic.UniversalSentenceEncoder()
+    model = embeddings.UniversalSentenceEncoder()
     loaded = time.perf_counter() - started
     wall, cpu = time.perf_counter(), time.process_time()
-    for start in range(0, count, semantic.EMBED_BATCH):
-        model.embed(texts[start : start + semantic.EMBED_BATCH])
+    for start in range(0, count, embeddings.EMBED_BATCH):
+        model.embed(texts[start : start + embeddings.EMBED_BATCH])
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     result = {
         "texts": count,
@@ -307,21 +310,23 @@ def phase_http(companies: int, requests: int) -> dict:
         run_env = {**env, **extra}
         offset = {"index": 0, "exact": requests}[name]
         with gunicorn(run_env, port, workers=2):
-            # Each worker loads the model and the vectors on its first related request.
-            warm = terms[-60:]
-            for term in warm:
+            # The first requests after the start: no worker may still be loading.
+            first, _ = run_requests(port, terms[-60:-50], related=True)
+            for term in terms[-50:]:
                 fetch(port, "/v1/public/companies?" + urlencode({"q": term, "related": "1"}))
             chosen = terms[offset : offset + requests]
             print(f"==> {name}: {requests} related=true requests (load {loadavg()})")
             with_related, sizes = run_requests(port, chosen, related=True)
             plain, _ = run_requests(port, terms[2 * requests : 3 * requests], related=False)
             result[name] = {
+                "first_ten_related_after_start": first,
                 "related": with_related,
                 "plain": plain,
                 **sizes,
                 "worker_rss_mb": worker_rss(port),
                 "load_after": loadavg(),
             }
+            print(f"    first ten after the start {first}")
             print(f"    related {with_related}\n    plain   {plain}\n    {sizes}")
     return result
 
@@ -370,7 +375,7 @@ def phase_index(count: int, queries: int) -> dict:
     django.setup()
     import numpy as np
 
-    from directory import semantic
+    from directory import embeddings
 
     INDEX_DIR.mkdir(parents=True, exist_ok=True)
     path = INDEX_DIR / f"synthetic-{count}.usearch"
@@ -395,7 +400,7 @@ def phase_index(count: int, queries: int) -> dict:
     else:
         print(f"==> building an f16 HNSW index of {count:,} vectors (load {loadavg()})")
         started = time.perf_counter()
-        semantic.index_build(keys, vectors, path, version="synthetic")
+        embeddings.index_build(keys, vectors, path, version="synthetic")
         result["build_s"] = round(time.perf_counter() - started, 1)
         result["load_during_build"] = loadavg()
         print(f"    {result['build_s']} s, file {path.stat().st_size / 2**20:.0f} MB")
@@ -433,16 +438,16 @@ def index_worker(path: str, count: int) -> None:
     import numpy as np
     from usearch.index import Index
 
-    from directory import semantic
+    from directory import embeddings, related
 
     before = memory()
     opened = time.perf_counter()
     index = Index.restore(path, view=True)
-    index.expansion_search = semantic.INDEX_EXPANSION_SEARCH
+    index.expansion_search = embeddings.INDEX_EXPANSION_SEARCH
     opened = time.perf_counter() - opened
     rng = np.random.default_rng(1)
     keys = np.arange(1, count + 1, dtype=np.int64)
-    state = semantic._Vectors(
+    state = related._Vectors(
         version="synthetic",
         index_stamp=None,
         keys=keys,
@@ -456,17 +461,17 @@ def index_worker(path: str, count: int) -> None:
     )
     probes = np.load(Path(path).parent / "probes.npy")
     exact = json.loads((Path(path).parent / "exact.json").read_text())
-    want = semantic.RELATED_LIMIT + 20  # the related list plus a full page of data to skip
+    want = related.POOL
     plain, filtered, recalls = [], [], []
     for number, probe in enumerate(probes):
         started = time.perf_counter()
-        found = semantic._ranked(state, probe, None, -1.0, want)
+        found = [key for _, key in related._nearest(state, probe, None, want)]
         plain.append(1000 * (time.perf_counter() - started))
         if number < len(exact):
             recalls.append(len(set(found[:10]) & set(exact[number])) / 10)
         mask = state.sectors == (number % 31 + 1)  # one sector of 31
         started = time.perf_counter()
-        semantic._ranked(state, probe, mask, -1.0, want)
+        related._nearest(state, probe, mask, want)
         filtered.append(1000 * (time.perf_counter() - started))
     after = memory()
     print(
@@ -504,7 +509,7 @@ def main() -> int:
         result["embed"] = phase_embed(args.texts)
     if "http" in phases:
         result["http"] = phase_http(args.companies, args.requests)
-        failed |= result["http"]["index"]["related"]["p95"] >= 60
+        failed |= result["http"]["index"]["related"]["p95"] > 40
     if "index" in phases:
         result["index"] = phase_index(args.vectors, args.queries)
         failed |= result["index"]["search"]["p95"] >= 20

@@ -4,28 +4,15 @@
 -- corrections for every word (a typo can make another word's substring: "rieta" for
 -- "Riera"; words typed together can each be found apart: "autoescuela" for "Auto
 -- Escuela"). The page function (directory_company_page) and the admin's search
--- (directory/search.py) start here.
+-- (directory/search.py) start here; directory_company_corrected_plan reads the typos.
 CREATE OR REPLACE FUNCTION directory_company_search_plan(
   term text, sectors bigint[], province_folded text) RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE AS $$
 DECLARE
   plan directory_search_plan := directory_search_plan(term, '{}');
-  typed text[] := plan.words;
-  unknown text[];
 BEGIN
-  IF typed IS NULL OR directory_company_found(plan, sectors, province_folded, NULL) THEN
+  IF plan.words IS NULL OR directory_company_found(plan, sectors, province_folded, NULL) THEN
     RETURN plan;
   END IF;
-  -- The words that match nothing on their own: the likely typos.
-  unknown := ARRAY(
-    SELECT w.word FROM unnest(typed) WITH ORDINALITY AS w(word, i)
-    WHERE NOT directory_company_found(plan, NULL, NULL, w.i::integer));
-  IF cardinality(unknown) > 0 THEN
-    plan := directory_search_plan(term, unknown);
-    IF cardinality(unknown) = cardinality(typed)
-       OR directory_company_found(plan, sectors, province_folded, NULL) THEN
-      RETURN plan;
-    END IF;
-  END IF;
-  RETURN directory_search_plan(term, typed);
+  RETURN directory_company_corrected_plan(plan, term, sectors, province_folded);
 END $$;

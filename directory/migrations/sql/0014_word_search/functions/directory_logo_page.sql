@@ -16,7 +16,7 @@ BEGIN
     FROM directory_logo_search(plan, skip, take) s;
     IF search_total = 0 AND plan.words IS NOT NULL THEN
       SELECT s.total, s.ids INTO search_total, page
-      FROM directory_logo_search(directory_logo_search_plan(term), skip, take) s;
+      FROM directory_logo_search(directory_logo_corrected_plan(plan, term), skip, take) s;
     END IF;
   ELSE
     SELECT count(*) INTO search_total FROM directory_logo;

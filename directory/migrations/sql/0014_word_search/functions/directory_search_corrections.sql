@@ -3,11 +3,12 @@
 -- (there only a word that sounds the same counts), measured between sound keys
 -- (directory_search_key) so that the usual Spanish confusions cost nothing. Candidates
 -- come from the stored one-letter deletions of every key (directory_search_variant),
--- which find every word one edit away and most two away. Only when those find nothing
--- for a word of eight letters or more are the keys of about the same length that share
--- a few trigrams (two edits can leave few) and lie within Levenshtein distance 3
--- (fuzzystrmatch, in C) taken as candidates too. directory_search_distance then measures
--- the candidates exactly.
+-- which find every word one edit away and most two away. Only when those find none one
+-- edit away for a word of eight letters or more are the keys of about the same length
+-- that share a few trigrams (two edits can leave few) and lie within Levenshtein
+-- distance 3 (fuzzystrmatch, in C) taken as candidates too. A candidate within Levenshtein distance
+-- 1 is that far; the others directory_search_distance measures exactly (it counts a swap
+-- of two neighbours as one edit).
 CREATE OR REPLACE FUNCTION directory_search_corrections(typed text)
   RETURNS TABLE (word text, distance integer)
   LANGUAGE plpgsql STABLE PARALLEL SAFE
@@ -18,14 +19,21 @@ DECLARE
 BEGIN
   RETURN QUERY
     SELECT m.word, m.distance
-    FROM (SELECT s.word, directory_search_distance(s.key, wanted) AS distance
+    FROM (SELECT s.word,
+                 CASE WHEN levenshtein_less_equal(s.key, wanted, 1) <= 1
+                      THEN levenshtein_less_equal(s.key, wanted, 1)
+                      ELSE directory_search_distance(s.key, wanted) END AS distance
           FROM directory_search_word s
           WHERE s.word IN (SELECT v.word FROM directory_search_variant v
                            WHERE v.variant IN (SELECT directory_search_variants(wanted, budget)))
          ) m
     WHERE m.distance <= budget AND m.word <> typed
     ORDER BY m.distance, m.word;
-  IF FOUND OR budget < 2 THEN
+  IF budget < 2 OR EXISTS (
+       SELECT 1 FROM directory_search_word s
+       WHERE s.word IN (SELECT v.word FROM directory_search_variant v
+                        WHERE v.variant IN (SELECT directory_search_variants(wanted, 1)))
+         AND s.word <> typed AND levenshtein_less_equal(s.key, wanted, 1) <= 1) THEN
     RETURN;
   END IF;
   RETURN QUERY
@@ -34,6 +42,8 @@ BEGIN
           FROM directory_search_word s
           WHERE s.key % wanted AND abs(length(s.key) - length(wanted)) <= 2
             AND levenshtein_less_equal(s.key, wanted, 3) <= 3) m
-    WHERE m.distance <= budget AND m.word <> typed
-    ORDER BY m.distance, m.word;
+    WHERE m.distance = 2 AND m.word <> typed
+      AND m.word NOT IN (SELECT v.word FROM directory_search_variant v
+                         WHERE v.variant IN (SELECT directory_search_variants(wanted, budget)))
+    ORDER BY m.word;
 END $$;
