@@ -9,7 +9,7 @@ CREATE OR REPLACE FUNCTION directory_company_search_plan(
   term text, sectors bigint[], province_folded text) RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  plan directory_search_plan := directory_search_plan(term, '{}');
+  plan directory_search_plan := directory_search_plan(term, '{}', '{}');
 BEGIN
   IF plan.words IS NULL OR directory_company_found(plan, sectors, province_folded, NULL) THEN
     RETURN plan;

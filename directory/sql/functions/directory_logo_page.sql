@@ -11,7 +11,7 @@ DECLARE
 BEGIN
   IF term IS NOT NULL THEN
     -- As typed first, as companies are searched (directory_company_page).
-    plan := directory_search_plan(term, '{}');
+    plan := directory_search_plan(term, '{}', '{}');
     SELECT s.total, s.ids INTO search_total, page
     FROM directory_logo_search(plan, skip, take) s;
     IF search_total = 0 AND plan.words IS NOT NULL THEN

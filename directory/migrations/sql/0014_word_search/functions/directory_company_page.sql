@@ -18,7 +18,7 @@ BEGIN
   IF term IS NOT NULL THEN
     -- The term as typed first: only a term that finds nothing so needs its words checked
     -- one by one for typos (directory_company_corrected_plan).
-    plan := directory_search_plan(term, '{}');
+    plan := directory_search_plan(term, '{}', '{}');
     SELECT s.total, s.ids INTO search_total, page
     FROM directory_company_search(plan, sectors, province_folded, skip, take) s;
     IF search_total = 0 AND plan.words IS NOT NULL THEN

@@ -5,7 +5,7 @@ CREATE OR REPLACE FUNCTION directory_logo_search_plan(term text)
   RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  plan directory_search_plan := directory_search_plan(term, '{}');
+  plan directory_search_plan := directory_search_plan(term, '{}', '{}');
 BEGIN
   IF plan.words IS NULL OR directory_logo_found(plan, NULL) THEN
     RETURN plan;

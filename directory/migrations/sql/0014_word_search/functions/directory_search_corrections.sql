@@ -1,7 +1,9 @@
 -- Words of the catalogue within typing distance of `typed` (a normalised word of a
 -- term), and how far: one edit for words of 4 to 7 letters, two from 8, none below 4
 -- (there only a word that sounds the same counts), measured between sound keys
--- (directory_search_key) so that the usual Spanish confusions cost nothing. Candidates
+-- (directory_search_key) so that the usual Spanish confusions cost nothing, among words
+-- whose length differs from the typed one's by at most one more than that (a key drops a
+-- plural and doubled letters: "tor" is one edit from "torres" by key alone). Candidates
 -- come from the stored one-letter deletions of every key (directory_search_variant),
 -- which find every word one edit away and most two away. Only when those find none one
 -- edit away for a word of eight letters or more are the keys of about the same length
@@ -28,6 +30,7 @@ BEGIN
                            WHERE v.variant IN (SELECT directory_search_variants(wanted, budget)))
          ) m
     WHERE m.distance <= budget AND m.word <> typed
+      AND abs(length(m.word) - length(typed)) <= budget + 1
     ORDER BY m.distance, m.word;
   IF budget < 2 OR EXISTS (
        SELECT 1 FROM directory_search_word s
@@ -43,6 +46,7 @@ BEGIN
           WHERE s.key % wanted AND abs(length(s.key) - length(wanted)) <= 2
             AND levenshtein_less_equal(s.key, wanted, 3) <= 3) m
     WHERE m.distance = 2 AND m.word <> typed
+      AND abs(length(m.word) - length(typed)) <= budget + 1
       AND m.word NOT IN (SELECT v.word FROM directory_search_variant v
                          WHERE v.variant IN (SELECT directory_search_variants(wanted, budget)))
     ORDER BY m.word;

@@ -4,9 +4,9 @@
 -- anywhere inside a word of a name (one of one or two letters: the start of a word),
 -- and an abbreviation also as the word it stands for. A word listed in `correct` may
 -- also match the catalogue's words within typing distance (directory_search_corrections,
--- the eight nearest) or, read as two words written together, those two
--- (directory_search_splits).
-CREATE OR REPLACE FUNCTION directory_search_plan(term text, correct text[])
+-- the eight nearest); one listed in `split`, read as two words written together, those
+-- two (directory_search_splits).
+CREATE OR REPLACE FUNCTION directory_search_plan(term text, correct text[], split text[])
   RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
@@ -58,6 +58,8 @@ BEGIN
            SELECT 1 FROM directory_search_word s WHERE s.word = typed[word_at]) THEN
         corrected[word_at] := (near || far)[1];
       END IF;
+    END IF;
+    IF typed[word_at] = ANY (split) THEN
       near := near || ARRAY(SELECT directory_search_splits(typed[word_at]));
     END IF;
     wholes := wholes || ARRAY(SELECT '% ' || s || ' %' FROM unnest(spellings) AS s)::text;
@@ -65,8 +67,10 @@ BEGIN
     insides := insides || ARRAY(
       SELECT CASE WHEN length(s) <= 2 THEN '% ' ELSE '%' END || s || '%'
       FROM unnest(spellings) AS s)::text;
-    nears := nears || ARRAY(SELECT '%' || s || '%' FROM unnest(near) AS s)::text;
-    fars := fars || ARRAY(SELECT '%' || s || '%' FROM unnest(far) AS s)::text;
+    -- A correction is a word of the catalogue: it matches where a word starts with it
+    -- (its plural, say), not inside any word, which for a short one would be anywhere.
+    nears := nears || ARRAY(SELECT '% ' || s || '%' FROM unnest(near) AS s)::text;
+    fars := fars || ARRAY(SELECT '% ' || s || '%' FROM unnest(far) AS s)::text;
     width := greatest(width, cardinality(spellings), cardinality(near), cardinality(far));
   END LOOP;
   plan.exact := ARRAY['%| ' || array_to_string(written, ' ') || ' |%'];
