@@ -67,8 +67,14 @@ def start_app(tmp_path) -> Iterator[Callable[..., AppServer]]:
 
 
 @pytest.fixture
-def app(start_app) -> AppServer:
-    return start_app()
+def app_env() -> dict[str, str]:
+    """More of the app's environment: a test parametrizes it to change it."""
+    return {}
+
+
+@pytest.fixture
+def app(start_app, app_env) -> AppServer:
+    return start_app(**app_env)
 
 
 def stdio(api_url: str, token: str | None = None) -> Client:
