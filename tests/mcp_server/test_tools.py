@@ -120,6 +120,10 @@ async def every_tool(client, catalogue: Catalogue, *, signed_in: bool) -> dict:
     assert [company["name"] for company in body["data"]] == ["Banco Ñandú"]
     assert "related" not in body
     assert [block.mime_type for block in found.content if block.type == "image"] == ["image/png"]
+    widened = checked(
+        await call("search_companies", q="banco", related=True), schema["search_companies"]
+    )
+    assert isinstance(widened["related"], list)
 
     company = checked(await call("get_company", slug=nandu.slug), schema["get_company"])
     assert company["data"]["currentLogoId"] == nandu.logo_id
