@@ -15,7 +15,8 @@ blocks of 50 that alternate so that drift on the box hits both alike, it times:
     server spawned as `python -m mcp_server` (the same request, plus JSON-RPC over a
     pipe, argument validation, output-schema validation and JSON encoding twice).
 
-Target (issue 19): the overhead, p50(mcp) - p50(direct), printed with both p50s.
+What issue 19 asks for: the overhead, p50(mcp) - p50(direct), printed with both p50s
+(there is no target figure).
 
 Output: a table on stdout and bench/results/mcp-<date>.json with the commit.
 """
