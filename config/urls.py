@@ -6,6 +6,7 @@ from accounts import pages as account_pages
 from config.api.views import OpenApiDocumentApi, UnknownPathApi
 from directory import pages
 from directory.views import serve_download, serve_preview
+from mcp_server.llms import llms_txt
 
 public_api = [
     path("", include("directory.urls")),
@@ -21,6 +22,7 @@ urlpatterns = [
     path("v1/public/", include(public_api)),
     path("admin/", admin.site.urls),
     path("", pages.home, name="home"),
+    path("llms.txt", llms_txt, name="llms-txt"),
     path("companies/<slug:slug>", pages.company_page, name="company-page"),
     path("logos/<slug:slug>", pages.logo_page, name="logo-page"),
     path("accounts/login/", account_pages.LoginPage.as_view(), name="login"),
