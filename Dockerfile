@@ -18,7 +18,10 @@ RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml
     && pip install --requirement requirements.txt
 
 FROM ${PYTHON_IMAGE}
+# DEBUG=0 stated, not left to its default: the settings then read no .env whatever is
+# mounted beside the code (config/env.py).
 ENV PATH=/opt/venv/bin:$PATH \
+    DEBUG=0 \
     PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1 \
     PORT=8000 \

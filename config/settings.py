@@ -16,10 +16,13 @@ from config.env import (
     env_origin,
     env_required,
     env_str,
+    read_env_file,
 )
 from config.logging import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# Written by scripts/run.sh for the commands typed beside it; ignored with DEBUG=0.
+read_env_file(BASE_DIR / ".env")
 
 DEBUG = env_bool("DEBUG", False)
 

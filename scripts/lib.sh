@@ -55,6 +55,24 @@ ensure_venv() {
   fi
 }
 
+# write_env_file: .env with the servers of this development run (DEBUG, DATABASE_URL,
+# REDIS_URL), which the settings read for the commands typed in another terminal. The
+# environment's own values win over it, and it is ignored wherever DEBUG=0 (config/env.py).
+write_env_file() {
+  local file="$ROOT/.env"
+  # Private: a DATABASE_URL given to run.sh may carry a password.
+  (
+    umask 077
+    {
+      echo "# Written by scripts/run.sh for commands typed beside it; development only."
+      echo "DEBUG='$DEBUG'"
+      echo "DATABASE_URL='$DATABASE_URL'"
+      echo "REDIS_URL='$REDIS_URL'"
+    } >"$file.tmp"
+  )
+  mv "$file.tmp" "$file"
+}
+
 pg_bindir() {
   local dir
   for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
