@@ -299,10 +299,17 @@ CSRF_COOKIE_SECURE = not DEBUG
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXY_COUNT > 0 else None
 
 # Every line carries the request id, as JSON unless DEBUG (LOG_FORMAT; config/logging.py).
+# One line per request: config.request's. Django's own console handler (development) and
+# runserver's access line would repeat it, and so would django.request's warning for
+# every 4xx; its errors (5xx, with their traceback) stay.
 LOGGING = logging_config(
     debug=DEBUG,
     root={"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    handlers={"null": {"class": "logging.NullHandler"}},
     loggers={
+        "django": {"handlers": []},
+        "django.server": {"handlers": ["null"], "propagate": False},
+        "django.request": {"level": "ERROR"},
         "django.db.backends": {"level": "WARNING"},
         # The line per request costs about 0.1 ms of CPU (docs/deployment.md): off where
         # the load balancer's access log is enough.

@@ -1,8 +1,11 @@
-"""A copy of the project's code in a folder of the test's own, to run commands in as a
-person would, beside files (a .env) that must not touch the developer's checkout."""
+"""The project run in processes of its own, as a person runs it: the test database's
+address, and a copy of the code to run commands in beside files (a .env) that must not
+touch the developer's checkout."""
 
 import shutil
 from pathlib import Path
+
+from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
 # What manage.py needs to run, and the scripts that write beside it.
@@ -32,3 +35,13 @@ def project_copy(destination: Path) -> Path:
             shutil.copy2(source, project / name)
     (project / ".venv").symlink_to(ROOT / ".venv")
     return project
+
+
+def database_url() -> str:
+    """The test database as a DATABASE_URL."""
+    database = connection.settings_dict
+    password = f":{database['PASSWORD']}" if database["PASSWORD"] else ""
+    return (
+        f"postgres://{database['USER']}{password}@{database['HOST']}:{database['PORT']}/"
+        f"{database['NAME']}"
+    )

@@ -11,23 +11,13 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings as django_settings
-from django.db import connection
 
 from accounts.models import Plan
 from tests.factories import UserFactory, bearer, token_for
-from tests.project import ROOT, project_copy
+from tests.project import ROOT, database_url, project_copy
 
 # What a new terminal has: no DEBUG, no DATABASE_URL, nothing the scripts exported.
 TERMINAL = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/root")}
-
-
-def _database_url() -> str:
-    database = connection.settings_dict
-    password = f":{database['PASSWORD']}" if database["PASSWORD"] else ""
-    return (
-        f"postgres://{database['USER']}{password}@{database['HOST']}:{database['PORT']}/"
-        f"{database['NAME']}"
-    )
 
 
 def _write_env_file(project: Path, **env: str) -> None:
@@ -71,7 +61,7 @@ def test_it_runs_a_readme_command_typed_in_another_terminal_against_the_running_
     _write_env_file(
         project,
         DEBUG="1",
-        DATABASE_URL=_database_url(),
+        DATABASE_URL=database_url(),
         REDIS_URL=django_settings.CACHES["default"]["LOCATION"],
     )
     user = UserFactory(email="someone@example.com", plan=Plan.FREE)
