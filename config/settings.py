@@ -249,7 +249,8 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Logo directory public API",
     "DESCRIPTION": (
         "Logos and brand colours of the companies of one country, for design tools, "
-        "browser extensions and agents. Every error body is {error, message}."
+        "browser extensions and agents. Every error body is {error, message}. Every "
+        "timestamp is UTC, to the millisecond: 2026-11-22T10:15:30.123Z."
     ),
     "VERSION": "1.0.0",
     "OAS_VERSION": "3.0.3",

@@ -19,6 +19,7 @@ from config.api.pagination import (
     PageEnvelopeSerializer,
     PageQuerySerializer,
 )
+from config.api.times import TimestampField, timestamp
 from directory.models import FORMAT_ORDER, EntityType, FileFormat, VariantKind
 from directory.selectors import company_url, logo_url, preview_url
 
@@ -338,7 +339,7 @@ class DomainEntrySerializer(serializers.Serializer):
 
 class DomainListOutputSerializer(serializers.Serializer):
     data = DomainEntrySerializer(many=True)
-    generatedAt = serializers.DateTimeField()
+    generatedAt = TimestampField()
 
 
 # -- GET /logos -----------------------------------------------------------------------
@@ -565,13 +566,13 @@ class DownloadQuotaSerializer(serializers.Serializer):
     used = serializers.IntegerField()
     limit = serializers.IntegerField()
     remaining = serializers.IntegerField()
-    resetAt = serializers.DateTimeField(source="reset_at", allow_null=True)
+    resetAt = TimestampField(source="reset_at", allow_null=True)
 
 
 class DownloadLinkSerializer(serializers.Serializer):
     url = serializers.URLField()
     expiresIn = serializers.IntegerField()
-    expiresAt = serializers.DateTimeField()
+    expiresAt = TimestampField()
     filename = serializers.CharField()
     asset = AssetSerializer()
 
@@ -587,9 +588,6 @@ class DownloadLimitErrorSerializer(serializers.Serializer):
     quota = DownloadQuotaSerializer(required=False, help_text="With DOWNLOAD_LIMIT_REACHED.")
 
 
-_DOWNLOAD_TIME = serializers.DateTimeField()
-
-
 def download_quota_body(quota) -> dict:
     """A downloads.Quota as DownloadQuotaSerializer shows it.
 
@@ -601,7 +599,7 @@ def download_quota_body(quota) -> dict:
         "used": quota.used,
         "limit": quota.limit,
         "remaining": quota.remaining,
-        "resetAt": (_DOWNLOAD_TIME.to_representation(quota.reset_at) if quota.reset_at else None),
+        "resetAt": timestamp(quota.reset_at) if quota.reset_at else None,
     }
 
 
@@ -611,7 +609,7 @@ def download_body(*, url: str, expires_in: int, expires_at, filename: str, asset
         "data": {
             "url": url,
             "expiresIn": expires_in,
-            "expiresAt": _DOWNLOAD_TIME.to_representation(expires_at),
+            "expiresAt": timestamp(expires_at),
             "filename": filename,
             "asset": {
                 "id": str(asset.id),
