@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "config.logging.RequestIdMiddleware",
     # Before the host check: probes address the container by IP (config/health.py).
     "config.health.HealthCheckMiddleware",
+    # Outside whatever writes a body or answers If-None-Match (config/api/compression.py).
+    "config.api.compression.CompressionMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "corsheaders.middleware.CorsMiddleware",
@@ -229,6 +231,9 @@ if DEBUG:
 
 # Catalogue files are judged by their bytes; anything bigger is refused by the import.
 CATALOGUE_FILE_MAX_BYTES = env_int("CATALOGUE_FILE_MAX_BYTES", 50 * 1024 * 1024, minimum=1)
+
+# JSON answers from this size on are compressed for clients that accept Brotli or gzip.
+COMPRESS_MIN_BYTES = 1024
 
 # The public API: JSON only, one error shape, one exception handler.
 REST_FRAMEWORK = {
