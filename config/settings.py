@@ -79,6 +79,8 @@ MIDDLEWARE = [
     "accounts.ratelimit.PublicApiRateLimitMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # In Django's LocaleMiddleware's place: the website in Spanish or English (config/i18n.py).
+    "config.i18n.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -97,6 +99,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -161,7 +164,15 @@ RATELIMIT_ENABLE = True
 API_RATE_AUTHENTICATED = "60/m"
 API_RATE_ANONYMOUS = "20/m"
 
-LANGUAGE_CODE = "en-us"
+# The API, the admin and the commands speak English; the website Spanish or English as
+# its visitor asks, Spanish first (config/i18n.py). Translations: locale/ (docs/i18n.md).
+LANGUAGE_CODE = "en"
+LANGUAGES = [("es", "Español"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_SECURE = not DEBUG
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+# The website shows local times; the API writes UTC (config/api/times.py).
 TIME_ZONE = "Europe/Madrid"
 USE_I18N = True
 USE_TZ = True

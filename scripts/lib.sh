@@ -183,6 +183,24 @@ stop_redis() {
   if [ -f "$pidfile" ]; then kill "$(cat "$pidfile")" 2>/dev/null || true; rm -f "$pidfile"; fi
 }
 
+# GNU gettext: makemessages and compilemessages call its xgettext, msgmerge and msgfmt.
+ensure_gettext() {
+  command -v msgfmt >/dev/null || apt_install gettext
+}
+
+# The website's translations (locale/, docs/i18n.md). update_messages adds the strings of
+# the templates and the code to the catalogues, for translators to fill in; the staff
+# admin's templates are English only. compile_messages turns them into what Django reads.
+update_messages() {
+  "$PY" manage.py makemessages --locale es --add-location file --no-obsolete \
+    --ignore '.venv/*' --ignore '.local/*' --ignore 'tests/*' --ignore 'bench/*' \
+    --ignore 'templates/admin/*' --verbosity 0
+}
+
+compile_messages() {
+  "$PY" manage.py compilemessages --ignore '.venv/*' --ignore '.local/*' --verbosity 0
+}
+
 # The browser tests drive Debian's chromium through Playwright (no browser download).
 ensure_chromium() {
   [ -x /usr/bin/chromium ] || apt_install chromium

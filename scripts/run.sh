@@ -18,6 +18,8 @@ if [ -z "${REDIS_URL:-}" ]; then
 fi
 export DEBUG="${DEBUG:-1}"
 write_env_file
+ensure_gettext
+compile_messages
 
 "$PY" manage.py migrate --noinput
 log "loading the demo catalogue if the database is empty (2,000 companies: a few minutes, once)"

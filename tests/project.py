@@ -20,6 +20,7 @@ SOURCES = [
     "mcp_server",
     "templates",
     "static",
+    "locale",
 ]
 
 

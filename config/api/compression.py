@@ -21,6 +21,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 
+from config.http import weights
+
 # Measured on a 10 MB domain list (bench/compression.py): Brotli 5 is about as fast as
 # gzip 6 and a little smaller; higher qualities cost many times the time for 1-2%.
 BROTLI_QUALITY = 5
@@ -35,22 +37,10 @@ CODERS: dict[str, Callable[[bytes], bytes]] = {
 def accepted_coding(accept_encoding: str) -> str | None:
     """The content coding to answer with: the one of CODERS the client weighs highest
     (Brotli on a tie: it is the smaller), None when it accepts neither."""
-    weights: dict[str, float] = {}
-    for part in accept_encoding.split(","):
-        name, *parameters = (piece.strip() for piece in part.split(";"))
-        weight = 1.0
-        for parameter in parameters:
-            key, _, value = parameter.partition("=")
-            if key.strip().lower() == "q":
-                try:
-                    weight = float(value)
-                except ValueError:
-                    weight = 0.0
-        if name:
-            weights[name.lower()] = weight
+    asked = weights(accept_encoding)
     best, best_weight = None, 0.0
     for coding in CODERS:
-        weight = weights.get(coding, weights.get("*", 0.0))
+        weight = asked.get(coding, asked.get("*", 0.0))
         if weight > best_weight:
             best, best_weight = coding, weight
     return best
