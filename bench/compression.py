@@ -6,7 +6,8 @@ Usage (from the project root, with the project venv):
 
 Database: BENCH_DATABASE_URL when set (a loopback server), else the project-local
 cluster (127.0.0.1:54320, database `logodir_bench_compression`) through scripts/lib.sh.
-Redis: REDIS_URL when set, else the benchmarks' own (127.0.0.1:56382). Unless the
+Redis: REDIS_URL when set, else the benchmarks' own (127.0.0.1:56382, database 4);
+that database is emptied first, so the list is built from the catalogue loaded. Unless the
 database already holds exactly N companies it loads N synthetic ones (bench/catalogue.py,
 which empties the catalogue of that database), then gives every company without a
 website `https://www.<slug>.es`, so the domain list has one entry per company.
@@ -14,8 +15,7 @@ website `https://www.<slug>.es`, so the domain list has one entry per company.
 It serves the project with gunicorn (1 sync worker, DEBUG off, rate limits off) and
 asks for the list in rounds that go round the three codings, identity, gzip and
 Brotli (`Accept-Encoding: br`), one request each, a new connection each, after one
-warm-up request that builds the list into the cache (unless a run of the last
-five minutes left it there). Per coding: the bytes of the body,
+warm-up request that builds the list into the cache. Per coding: the bytes of the body,
 the time from connect to the first byte and to the last on loopback, the worker's CPU
 time per request (from /proc), the client's time to decode the body, and a revalidation
 with the answer's ETag (a 304). Loopback moves 10 MB in a few milliseconds, so what
@@ -32,6 +32,7 @@ import gzip
 import http.client
 import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -210,10 +211,14 @@ def main() -> None:
     print("==> manage.py migrate")
     manage(env, "migrate", "--noinput", "-v", "0")
     data = ensure_catalogue(database_url, args.companies)
+    subprocess.run(
+        ["redis-cli", "-p", str(redis_port), "-n", str(redis_db), "FLUSHDB"],
+        check=True,
+        capture_output=True,
+    )
     log = RESULTS / "compression-gunicorn.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     with gunicorn(env, port, workers=1, log=log) as server:
-        # Builds the list into the cache, unless a run of the last five minutes did.
         warm = fetch(port, {})
         print(f"==> first request: {warm['last_byte_ms']:.0f} ms")
         figures = measure(port, server.pid, args.rounds)
