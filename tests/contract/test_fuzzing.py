@@ -13,6 +13,10 @@ EXAMPLES = 10
 
 CONFIG_DATA = {
     "generation": {"max-examples": EXAMPLES, "deterministic": True, "database": "none"},
+    # Sent straight to the WSGI app, a compressed answer would reach the checks as it
+    # left the app, undecoded (requests asks for gzip and Brotli by default); the
+    # compression has tests of its own (tests/config/test_compression.py).
+    "headers": {"Accept-Encoding": "identity"},
     "operations": [
         {
             # RFC 8628: a well-formed device code that is unknown, or not yet approved,
