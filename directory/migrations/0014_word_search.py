@@ -75,6 +75,7 @@ WORD_SEARCH = sql_text(
     "functions/directory_search_corrected_plan",
     "functions/directory_search_score",
     "functions/directory_search_rank",
+    "functions/directory_search_matches_beyond",
     "functions/directory_search_matches",
     "functions/directory_search_lead",
     "functions/directory_search_lead_patterns",

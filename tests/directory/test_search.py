@@ -45,6 +45,17 @@ def test_it_finds_a_word_inside_a_word(api):
     assert found(api, "tanil") == ["Talleres Quintanilla"]
 
 
+def test_it_needs_every_word_of_a_long_term(api):
+    catalogue(
+        "Cooperativa Agraria Virgen del Rosario Olivareros Unidos Sierra Mágina",
+        "Cooperativa Agraria Virgen del Rosario Olivareros Unidos Sierra Morena",
+    )
+
+    assert found(api, "cooperativa agraria virgen rosario olivareros unidos sierra magina") == [
+        "Cooperativa Agraria Virgen del Rosario Olivareros Unidos Sierra Mágina"
+    ]
+
+
 def test_it_matches_a_word_of_one_or_two_letters_at_the_start_of_a_word_only(api):
     catalogue("Bar Lozano", "Palomo Hermanos")
 
