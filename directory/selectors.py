@@ -3,7 +3,6 @@
 import contextlib
 import json
 import uuid
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.files.storage import storages
@@ -213,7 +212,7 @@ def logo_detail_row(*, id_or_slug: str) -> dict | None:
 def website_host(website: str | None) -> str | None:
     if not website:
         return None
-    return normalise_domain(urlsplit(website).hostname or "") or None
+    return normalise_domain(website) or None
 
 
 def domain_entries() -> list[dict]:
