@@ -5,6 +5,7 @@ import json
 import uuid
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.files.storage import storages
 from django.db import connection
 from django.db.models import (
@@ -19,9 +20,19 @@ from django.db.models import (
     Value,
     When,
 )
+from django.utils import timezone
 
+from config.cache import hash_read, hash_write
 from config.db_router import catalogue_connection
-from directory.models import FORMAT_ORDER, Asset, Company, Domain, Logo, normalise_domain
+from directory.models import (
+    FORMAT_ORDER,
+    Asset,
+    Company,
+    Domain,
+    Logo,
+    domain_and_parents,
+    normalise_domain,
+)
 
 # Main-variant files first, then each variant's in variant order; formats in contract order.
 ASSET_ORDER = (
@@ -228,6 +239,80 @@ def domain_entries() -> list[dict]:
         if host and host not in entries:
             entries[host] = {"domain": host, "slug": slug, "name": name}
     return sorted(entries.values(), key=lambda entry: entry["domain"])
+
+
+# The domain list is built from the whole catalogue, so it is kept in the cache: as the
+# body of GET /domains, and as a map from each domain to its company's slug (a Redis
+# hash: a lookup reads a few fields, never the whole list). Both record the generation
+# they were built in; a write that changes a domain starts a new generation after its
+# commit (services.domain_list_changed), and whatever was built in an older one is
+# rebuilt on its next read, even when the rebuild had started before that commit. The
+# five minutes are a backstop for writes that bypass the models (SQL, QuerySet.update).
+DOMAINS_GENERATION_KEY = "directory:domains:generation"
+DOMAINS_LIST_KEY = "directory:domains:list:v2"
+DOMAINS_MAP_KEY = "directory:domains:map:v2"
+DOMAINS_REBUILD_SECONDS = 300
+# The map's field holding its generation: no domain is the empty string.
+_GENERATION_FIELD = ""
+
+
+def _domains_generation(current: str | None) -> str:
+    if current is not None:
+        return current
+    cache.add(DOMAINS_GENERATION_KEY, uuid.uuid4().hex, None)
+    return cache.get(DOMAINS_GENERATION_KEY)
+
+
+def _domains_rebuild(generation: str | None) -> dict:
+    generation = _domains_generation(generation)
+    entries = domain_entries()
+    body = {
+        "generation": generation,
+        "data": entries,
+        "generatedAt": timezone.now().isoformat(),
+    }
+    cache.set(DOMAINS_LIST_KEY, body, DOMAINS_REBUILD_SECONDS)
+    mapping = {_GENERATION_FIELD: generation}
+    mapping.update((entry["domain"], entry["slug"]) for entry in entries)
+    hash_write(DOMAINS_MAP_KEY, mapping, timeout=DOMAINS_REBUILD_SECONDS)
+    return body
+
+
+def domain_list() -> dict:
+    """{"data": every domain entry, "generatedAt": when the list was built}, from the
+    cache while it holds the current generation."""
+    cached = cache.get_many([DOMAINS_GENERATION_KEY, DOMAINS_LIST_KEY])
+    generation = cached.get(DOMAINS_GENERATION_KEY)
+    body = cached.get(DOMAINS_LIST_KEY)
+    if body is None or generation is None or body.get("generation") != generation:
+        body = _domains_rebuild(generation)
+    return {"data": body["data"], "generatedAt": body["generatedAt"]}
+
+
+def domain_company_slug(domain: str) -> str | None:
+    """The slug of the company a normalised domain belongs to, as the domain list has it:
+    the domain itself, else its nearest parent down to its registered domain (a
+    subdomain falls back to the domain its owner registered when only that is known)."""
+    candidates = domain_and_parents(domain)
+    values, generation = hash_read(
+        DOMAINS_MAP_KEY, [_GENERATION_FIELD, *candidates], along=DOMAINS_GENERATION_KEY
+    )
+    if values[0] is None or values[0] != generation:
+        known = {entry["domain"]: entry["slug"] for entry in _domains_rebuild(generation)["data"]}
+        values = [None, *(known.get(candidate) for candidate in candidates)]
+    return next((slug for slug in values[1:] if slug), None)
+
+
+def company_summary_row(*, slug: str) -> dict | None:
+    """The company's summary row as search pages read it (directory_company_summary)."""
+    with catalogue_connection().cursor() as cursor:
+        cursor.execute(
+            "SELECT s.summary FROM directory_company c "
+            "JOIN directory_company_summary s ON s.company_id = c.id WHERE c.slug = %s",
+            [slug],
+        )
+        row = cursor.fetchone()
+    return None if row is None else json.loads(row[0])
 
 
 def company_colors(*, slug: str) -> Company | None:

@@ -19,7 +19,14 @@ from config.api.pagination import (
     PageEnvelopeSerializer,
     PageQuerySerializer,
 )
-from directory.models import FORMAT_ORDER, EntityType, FileFormat, VariantKind
+from directory.models import (
+    FORMAT_ORDER,
+    EntityType,
+    FileFormat,
+    VariantKind,
+    is_domain,
+    normalise_domain,
+)
 from directory.selectors import company_url, logo_url, preview_url
 
 
@@ -339,6 +346,30 @@ class DomainEntrySerializer(serializers.Serializer):
 class DomainListOutputSerializer(serializers.Serializer):
     data = DomainEntrySerializer(many=True)
     generatedAt = serializers.DateTimeField()
+
+
+# -- GET /domains/{domain} ------------------------------------------------------------
+
+DOMAIN_INPUT_MAX_LENGTH = 2048
+
+
+class DomainLookupInputSerializer(serializers.Serializer):
+    domain = serializers.CharField(max_length=DOMAIN_INPUT_MAX_LENGTH, trim_whitespace=False)
+
+    def validate_domain(self, value: str) -> str:
+        domain = normalise_domain(value)
+        if not is_domain(domain):
+            raise serializers.ValidationError(
+                f"{value!r} is not a domain name or web address such as acme.es."
+            )
+        return domain
+
+
+class DomainLookupOutputSerializer(serializers.Serializer):
+    data = CompanySummarySerializer()
+
+    def to_representation(self, body: dict) -> dict:
+        return {"data": company_summary(body["data"])}
 
 
 # -- GET /logos -----------------------------------------------------------------------

@@ -4,8 +4,10 @@ stay consistent however the catalogue changes."""
 
 import hashlib
 import logging
+import uuid
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage, storages
 from django.db import transaction
@@ -15,6 +17,7 @@ from directory.colors import ColorError, extract_colors
 from directory.formats import CONTENT_TYPES, detect_format
 from directory.models import FORMAT_ORDER, Asset, Company, FileFormat, Logo, Variant
 from directory.previews import RENDERABLE, PreviewError, render_preview
+from directory.selectors import DOMAINS_GENERATION_KEY
 
 logger = logging.getLogger(__name__)
 
@@ -179,3 +182,42 @@ def logo_colors_refresh(*, logo_id) -> list[str]:
             logger.warning("no colours for asset %s: %s", source.id, exc)
     Logo.objects.filter(pk=logo_id).update(color_palette=colors, colors_computed_at=timezone.now())
     return colors
+
+
+# -- the domain list ----------------------------------------------------------------------
+
+# What a company's entries in the domain list show besides its staff-kept domains.
+_DOMAIN_LIST_FIELDS = frozenset({"website", "slug", "name"})
+
+
+def domain_list_changed() -> None:
+    """Once the current transaction commits (at once outside one), the domain list and
+    the domain lookups answer from the catalogue again instead of the cache
+    (selectors.domain_list). Called for every write that changes a domain or whose
+    company a domain names: see directory/apps.py."""
+    # robust: a cache that cannot be reached must not undo the write; the list is then
+    # rebuilt when its five minutes are up.
+    transaction.on_commit(_domains_new_generation, robust=True)
+
+
+def _domains_new_generation() -> None:
+    cache.set(DOMAINS_GENERATION_KEY, uuid.uuid4().hex, None)
+
+
+def domain_saved(sender, instance, **kwargs) -> None:
+    domain_list_changed()
+
+
+def company_saved(sender, instance: Company, created: bool, update_fields=None, **kwargs) -> None:
+    """A company's website is one of its domains, and every entry names the company."""
+    if created:
+        if instance.website:
+            domain_list_changed()
+    elif update_fields is None or _DOMAIN_LIST_FIELDS & set(update_fields):
+        domain_list_changed()
+
+
+def company_deleted(sender, instance: Company, **kwargs) -> None:
+    # Its staff-kept domains go with it, each with its own signal.
+    if instance.website:
+        domain_list_changed()

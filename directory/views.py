@@ -4,10 +4,8 @@ from datetime import timedelta
 from pathlib import PurePosixPath
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.files.storage import default_storage, storages
 from django.http import FileResponse, Http404, HttpResponseForbidden
-from django.utils import timezone
 from django.views.decorators.cache import cache_control
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -35,18 +33,23 @@ from directory.models import DownloadChannel
 from directory.selectors import (
     company_colors,
     company_detail_row,
-    domain_entries,
+    company_summary_row,
+    domain_company_slug,
+    domain_list,
     download_asset,
     logo_detail_row,
     logo_for_download,
 )
 from directory.serializers import (
+    DOMAIN_INPUT_MAX_LENGTH,
     CompanyColorsOutputSerializer,
     CompanyDetailOutputSerializer,
     CompanyLookupInputSerializer,
     CompanySearchInputSerializer,
     CompanySearchOutputSerializer,
     DomainListOutputSerializer,
+    DomainLookupInputSerializer,
+    DomainLookupOutputSerializer,
     DownloadLimitErrorSerializer,
     DownloadQuotaSerializer,
     LogoDetailOutputSerializer,
@@ -60,8 +63,8 @@ from directory.serializers import (
 TAG = "Catalogue"
 # Anonymous calls are welcome; a token must carry read:logos.
 READ_LOGOS = {"GET": Scope.READ_LOGOS}
-DOMAINS_CACHE_KEY = "directory:domains:v1"
-DOMAINS_REBUILD_SECONDS = 300
+# Clients keep the domain list and the answers of the lookup for a day.
+DOMAINS_CACHE_CONTROL = "public, max-age=86400"
 
 
 def _path_parameter(name: str, description: str) -> OpenApiParameter:
@@ -140,16 +143,60 @@ class DomainListApi(APIView):
         responses=read_responses(DomainListOutputSerializer, 403),
     )
     def get(self, request):
-        body = cache.get(DOMAINS_CACHE_KEY)
-        if body is None:
-            entries = domain_entries()
-            body = {"data": entries, "generatedAt": timezone.now().isoformat()}
-            cache.set(DOMAINS_CACHE_KEY, body, DOMAINS_REBUILD_SECONDS)
+        body = domain_list()
         response = Response(DomainListOutputSerializer(body).data)
         # The tag covers the entries only, so a rebuild with the same data still answers 304.
         digest = hashlib.sha256(json.dumps(body["data"], sort_keys=True).encode()).hexdigest()
         response["ETag"] = f'"{digest[:32]}"'
-        response["Cache-Control"] = "public, max-age=86400"
+        response["Cache-Control"] = DOMAINS_CACHE_CONTROL
+        return response
+
+
+class DomainLookupApi(APIView):
+    required_scopes = READ_LOGOS
+
+    @extend_schema(
+        operation_id="getDomainCompany",
+        summary="The company a domain belongs to",
+        description=(
+            "Accepts the domain in any case, with a leading www. or a trailing dot, an "
+            "internationalised domain in Unicode or punycode, and a pasted web address "
+            "(percent-encoded: https%3A%2F%2Fwww.acme.es%2Fcontacto finds acme.es). A "
+            "subdomain falls back to its parent domains, down to the domain its owner "
+            "registered (by the Public Suffix List), when only one of those is known. "
+            "Answers from the same list as GET /domains, cached the same way."
+        ),
+        tags=[TAG],
+        parameters=[
+            OpenApiParameter(
+                "domain",
+                {"type": "string", "minLength": 1, "maxLength": DOMAIN_INPUT_MAX_LENGTH},
+                OpenApiParameter.PATH,
+                description="A domain (acme.es) or a web address on it.",
+            )
+        ],
+        responses=read_responses(
+            DomainLookupOutputSerializer,
+            400,
+            403,
+            404,
+            descriptions={
+                400: "INVALID_REQUEST: not a domain name or web address.",
+                404: "COMPANY_NOT_FOUND: no company is known by that domain.",
+            },
+        ),
+    )
+    def get(self, request, domain: str):
+        params = parse(DomainLookupInputSerializer, {"domain": domain})
+        slug = domain_company_slug(params["domain"])
+        row = company_summary_row(slug=slug) if slug is not None else None
+        if row is None:
+            raise not_found(
+                ErrorCode.COMPANY_NOT_FOUND,
+                f"No company is known by the domain {params['domain']}.",
+            )
+        response = Response(DomainLookupOutputSerializer({"data": row}).data)
+        response["Cache-Control"] = DOMAINS_CACHE_CONTROL
         return response
 
 

@@ -99,6 +99,7 @@ def test_it_searches_and_reads_the_catalogue(generated, anonymous, catalogue):
     get_logo = api(generated, "catalogue.get_logo")
     get_colors = api(generated, "catalogue.get_company_colors")
     list_domains = api(generated, "catalogue.list_domains")
+    get_domain_company = api(generated, "catalogue.get_domain_company")
 
     companies = search_companies.sync(client=anonymous, q="nandu")
     assert [company.name for company in companies.data] == ["Banco Ñandú"]
@@ -119,6 +120,10 @@ def test_it_searches_and_reads_the_catalogue(generated, anonymous, catalogue):
     assert colors.company.name == "Banco Ñandú"
     domains = list_domains.sync(client=anonymous).data
     assert {entry.name for entry in domains} == {"Acme", "Banco Ñandú", "Café Sol"}
+    # The domain lookup: a web address on one of them, as a person would paste it.
+    entry = next(entry for entry in domains if entry.name == "Café Sol")
+    found = get_domain_company.sync(f"https://www.{entry.domain}/contacto", client=anonymous)
+    assert (found.data.name, found.data.slug) == ("Café Sol", entry.slug)
 
 
 def test_it_downloads_a_logo_file_through_the_returned_link(generated, signed_in, catalogue):
