@@ -69,7 +69,7 @@ MIDDLEWARE = [
     "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "corsheaders.middleware.CorsMiddleware",
+    "config.api.cors.PublicApiCorsMiddleware",
     "config.api.middleware.PublicApiMiddleware",
     "accounts.ratelimit.PublicApiRateLimitMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
@@ -275,14 +275,24 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-# CORS for the public API only: any origin, no credentials (decisions.md).
+# CORS for the public API only: any origin, no credentials (decisions.md), the same
+# answer to every origin (config/api/cors.py). Exactly the request headers the API reads
+# (If-None-Match: a client revalidating the domain list itself) and the methods it serves.
 CORS_URLS_REGEX = r"^/v1/public/.*$"
 CORS_ALLOW_ALL_ORIGINS = True
 CORS_ALLOW_CREDENTIALS = False
-CORS_ALLOW_HEADERS = ["authorization", "content-type", "x-service-source"]
+CORS_ALLOW_HEADERS = [
+    "authorization",
+    "content-type",
+    "if-none-match",
+    "x-request-id",
+    "x-service-source",
+]
+CORS_ALLOW_METHODS = ["DELETE", "GET", "PATCH", "POST"]
 CORS_EXPOSE_HEADERS = [
     "ETag",
     "Retry-After",
+    "X-Logo-Fallback",
     "X-RateLimit-Limit",
     "X-RateLimit-Remaining",
     "X-RateLimit-Reset",
