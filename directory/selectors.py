@@ -3,6 +3,7 @@
 import contextlib
 import json
 import uuid
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
@@ -379,3 +380,105 @@ def logo_main_file(*, id_or_slug: str, file_format: str) -> tuple[Logo | None, A
     asset = Asset.from_db(db, _ASSET_FIELDS, (file[0], logo_id, None, *file[1:]))
     asset.logo = logo
     return logo, asset
+
+
+# -- the Logo Link ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """A drawable file of a logo: of its main variant (variant_id None) or of a variant."""
+
+    variant_id: str | None
+    kind: str | None
+    variant_name: str | None
+    format: str
+    sha256: str
+    name: str  # in the default (private) storage
+
+
+@dataclass(frozen=True)
+class ImageSource:
+    """What an address of the Logo Link names: a company, and the logo to draw (its
+    current one, or the one named) with its drawable files, main variant first."""
+
+    company_slug: str
+    company_name: str
+    logo_id: str | None
+    brand_colors: list[str]
+    files: list[SourceFile]
+
+    @property
+    def main_files(self) -> list[SourceFile]:
+        return [file for file in self.files if file.variant_id is None]
+
+
+# The company with this slug and its current logo, else the logo with this id or slug
+# (_LOGO_LOOKUPS' order) and its company; the logo's SVG and PNG files with their variants.
+_IMAGE_SOURCE_SQL = """
+WITH pick AS (
+  SELECT found.company_id, found.logo_id FROM (
+    SELECT c.id AS company_id, c.current_logo_id AS logo_id, 1 AS rank
+    FROM directory_company c WHERE c.slug = %(company)s
+    UNION ALL
+    (SELECT l.company_id, l.id, 2 FROM directory_logo l
+     WHERE l.slug = %(logo)s OR l.id = %(logo_id)s
+     ORDER BY l.is_current DESC, l.title_fold, l.id LIMIT 1)
+  ) found ORDER BY found.rank LIMIT 1
+)
+SELECT c.slug, c.name, l.id::text,
+       CASE WHEN l.colors_computed_at IS NULL THEN '{}' ELSE l.color_palette END,
+       coalesce((
+         SELECT json_agg(json_build_array(a.variant_id, v.kind, v.name, a.format, a.sha256, a.file))
+         FROM directory_asset a LEFT JOIN directory_variant v ON v.id = a.variant_id
+         WHERE a.logo_id = l.id AND a.format IN ('SVG', 'PNG')), '[]')::text
+FROM pick p
+JOIN directory_company c ON c.id = p.company_id
+LEFT JOIN directory_logo l ON l.id = p.logo_id
+"""
+# Main variant first, then colour versions (negative, monochrome...), then other types;
+# by name within each; SVG before PNG.
+_KIND_ORDER = {None: 0, "VERSION": 1, "TYPE": 2}
+
+
+def image_source(*, company_slug: str | None, logo: str | None) -> ImageSource | None:
+    """The company with slug `company_slug` (its current logo), else the logo with id or
+    slug `logo`; None when neither names anything."""
+    try:
+        logo_id = uuid.UUID(logo) if logo else None
+    except ValueError:
+        logo_id = None
+    with catalogue_connection().cursor() as cursor:
+        cursor.execute(
+            _IMAGE_SOURCE_SQL, {"company": company_slug, "logo": logo, "logo_id": logo_id}
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    slug, name, logo_key, palette, files = row
+    drawable = [
+        SourceFile(
+            variant_id=variant_id,
+            kind=kind,
+            variant_name=variant_name,
+            format=file_format,
+            sha256=sha256,
+            name=file,
+        )
+        for variant_id, kind, variant_name, file_format, sha256, file in json.loads(files)
+    ]
+    drawable.sort(
+        key=lambda f: (
+            _KIND_ORDER.get(f.kind, 3),
+            f.variant_name or "",
+            f.variant_id or "",
+            FORMAT_ORDER[f.format],
+        )
+    )
+    return ImageSource(
+        company_slug=slug,
+        company_name=name,
+        logo_id=logo_key,
+        brand_colors=list(palette),
+        files=drawable,
+    )

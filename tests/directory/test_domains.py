@@ -150,14 +150,24 @@ def test_it_answers_company_not_found_for_an_unknown_domain(api, acme):
     }
 
 
-@pytest.mark.parametrize("typed", ["localhost", "not%20a%20domain", "acme", "a_b.es"])
-def test_it_refuses_what_is_not_a_domain(api, typed):
+@pytest.mark.parametrize(
+    ("typed", "shown"), [("localhost", "localhost"), ("not%20a%20domain", "not a domain")]
+)
+def test_it_knows_no_company_by_what_is_not_a_domain(api, typed, shown):
     response = api.get(f"{URL}/{typed}")
 
+    assert response.status_code == 404
+    assert response.json() == {
+        "error": "COMPANY_NOT_FOUND",
+        "message": f"{shown!r} is not a domain name: no company is known by it.",
+    }
+
+
+def test_it_refuses_a_domain_longer_than_a_web_address_may_be(api):
+    response = api.get(f"{URL}/{'a' * 2046}.es")
+
     assert response.status_code == 400
-    body = response.json()
-    assert body["error"] == "INVALID_REQUEST"
-    assert list(body["details"]) == ["domain"]
+    assert list(response.json()["details"]) == ["domain"]
 
 
 def test_it_caches_a_lookup_like_the_list(api, acme):
