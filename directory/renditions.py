@@ -24,6 +24,8 @@ from functools import cache, lru_cache
 
 import idna
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from directory.colors import (
@@ -150,6 +152,13 @@ def _font(pixels: int) -> ImageFont.FreeTypeFont:
     if monogram_font_id() == PILLOW_FONT:
         return ImageFont.load_default(size=pixels)
     return ImageFont.truetype(settings.MONOGRAM_FONT, pixels)
+
+
+@receiver(setting_changed)
+def _font_changed(setting: str, **kwargs) -> None:
+    if setting == "MONOGRAM_FONT":
+        monogram_font_id.cache_clear()
+        _font.cache_clear()
 
 
 def initials(name: str) -> str:

@@ -9,12 +9,14 @@ from directory.colors import backdrop, contrast_ratio, readable_share
 from directory.renditions import (
     DARK_BACKGROUND,
     INK,
+    PILLOW_FONT,
     WHITE,
     carries_backdrop,
     domain_letter,
     encode,
     initials,
     monogram,
+    monogram_font_id,
     name_colour,
     silhouette,
 )
@@ -117,3 +119,20 @@ def test_it_encodes_the_same_image_to_the_same_bytes():
         data = encode(logo, image_format)
         assert data == encode(logo, image_format)
         assert Image.open(io.BytesIO(data)).format == image_format.upper()
+
+
+def test_it_letters_monograms_in_dejavu_sans_bold():
+    assert monogram_font_id() != PILLOW_FONT
+    # The tilde is drawn: Ñ is not N.
+    assert monogram("Ñ", (0, 56, 101), 64).tobytes() != monogram("N", (0, 56, 101), 64).tobytes()
+
+
+def test_it_falls_back_to_pillows_font_without_accents_and_says_so(settings, caplog):
+    settings.MONOGRAM_FONT = "/nonexistent/DejaVuSans-Bold.ttf"
+
+    with caplog.at_level("WARNING", logger="directory.renditions"):
+        assert monogram_font_id() == PILLOW_FONT
+        drawn = monogram("Ñ", (0, 56, 101), 64)
+
+    assert drawn.tobytes() == monogram("N", (0, 56, 101), 64).tobytes()
+    assert "fall back to Pillow's font" in caplog.text
