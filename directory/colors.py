@@ -895,27 +895,47 @@ def is_near_white(rgb: RGB) -> bool:
     return min(rgb) >= NEAR_WHITE
 
 
+# Of a plate's pixels, at least this share must be artwork of other colours: a shape of
+# one colour filling its canvas is the logo itself, not a plate.
+PLATE_MIN_ARTWORK = 0.01
+
+
+def plate(image: Image.Image, background: RGB) -> RGB | None:
+    """The plate a logo image sits on, as a page of colour `background` shows it: a
+    backdrop (colors.backdrop) that is near white (a light box) or that blends into the
+    page (contrast at most BACKDROP_BLEND, like the dark plate of a negative version),
+    with artwork of other colours on it. None for a logo on transparency, a backdrop of
+    any other colour (a badge's own colour), or a shape of one colour."""
+    image = image.convert("RGBA")
+    own = backdrop(image)
+    if own is None:
+        return None
+    if not (is_near_white(own) or contrast_ratio(own, background) <= BACKDROP_BLEND):
+        return None
+    opaque = artwork = 0
+    for count, (r, g, b, a) in image.getcolors(image.width * image.height) or []:
+        if a:
+            opaque += count
+            if _distance2((r, g, b), own) > BACKDROP_DISTANCE**2:
+                artwork += count
+    return own if opaque and artwork / opaque >= PLATE_MIN_ARTWORK else None
+
+
 def readable_share(image: Image.Image, background: RGB) -> float:
     """How well a logo image reads on a page of colour `background`, from 0 to 1: the
     share of its drawn area (pixels weighted by their opacity) whose colour reaches
     READABLE_CONTRAST against what it is seen on.
 
-    A logo is seen on the page, unless it carries a backdrop of its own (colors.backdrop)
-    that blends into the page (contrast at most BACKDROP_BLEND, like the dark plate of a
-    negative version): then its artwork is seen on that backdrop. A logo on a near-white
-    backdrop is a light box on the page, not a logo for it, and scores 0 however well its
-    artwork reads inside the box. Any other border colour is the logo's own artwork (a
-    square badge).
+    A logo is seen on the page, unless it sits on a plate of its own (colors.plate): a
+    dark one blends into the page and the artwork is seen on it; a near-white one is a
+    light box on a dark page, not a logo for it, and scores 0 however well its artwork
+    reads inside the box.
     """
     image = image.convert("RGBA")
-    own = backdrop(image)
-    reference = background
+    own = plate(image, background)
     if own is not None and is_near_white(own) and not is_near_white(background):
         return 0.0
-    if own is not None and contrast_ratio(own, background) <= BACKDROP_BLEND:
-        reference = own
-    else:
-        own = None
+    reference = own or background
     readable = total = 0
     for count, (r, g, b, a) in image.getcolors(image.width * image.height) or []:
         if a == 0 or (own is not None and _distance2((r, g, b), own) <= BACKDROP_DISTANCE**2):

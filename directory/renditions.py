@@ -28,14 +28,7 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
-from directory.colors import (
-    BACKDROP_BLEND,
-    RGB,
-    backdrop,
-    contrast_ratio,
-    is_near_white,
-    readable_share,
-)
+from directory.colors import RGB, contrast_ratio, plate, readable_share
 from directory.models import FileFormat
 from directory.previews import PreviewError, open_png, svg_png
 
@@ -92,12 +85,9 @@ def dark_score(data: bytes, file_format: str) -> float:
 
 
 def carries_backdrop(image: Image.Image) -> bool:
-    """Whether a logo sits on an opaque plate of its own: a near-white one, or one as
-    dark as the dark theme's page. Drawn in white, it would be a white rectangle."""
-    own = backdrop(image)
-    if own is None:
-        return False
-    return is_near_white(own) or contrast_ratio(own, DARK_BACKGROUND) <= BACKDROP_BLEND
+    """Whether a logo sits on an opaque plate of its own (colors.plate): a near-white one,
+    or one as dark as the dark theme's page. Drawn in white, it would be a white box."""
+    return plate(image, DARK_BACKGROUND) is not None
 
 
 def silhouette(image: Image.Image) -> Image.Image:

@@ -482,3 +482,17 @@ def image_source(*, company_slug: str | None, logo: str | None) -> ImageSource |
         brand_colors=list(palette),
         files=drawable,
     )
+
+
+def logo_link_examples(*, limit: int) -> list[dict]:
+    """A few companies with a current logo, each with the identifier an example of the
+    Logo Link uses for it: its website's domain, else its slug."""
+    rows = (
+        Company.objects.exclude(current_logo=None)
+        .order_by("name_fold", "id")
+        .values("slug", "name", "website")[:limit]
+    )
+    return [
+        {"name": row["name"], "identifier": website_host(row["website"]) or row["slug"]}
+        for row in rows
+    ]

@@ -136,3 +136,10 @@ def test_it_falls_back_to_pillows_font_without_accents_and_says_so(settings, cap
 
     assert drawn.tobytes() == monogram("N", (0, 56, 101), 64).tobytes()
     assert "fall back to Pillow's font" in caplog.text
+
+
+def test_it_takes_a_dark_shape_of_one_colour_as_the_logo_not_as_a_plate():
+    dark_square = Image.new("RGBA", (20, 20), (29, 39, 51, 255))
+
+    assert readable_share(dark_square, DARK_BACKGROUND) == 0.0
+    assert not carries_backdrop(dark_square)  # so the dark theme draws it in white
