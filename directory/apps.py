@@ -12,7 +12,7 @@ class DirectoryConfig(AppConfig):
         # Writes that bypass the models (QuerySet.update, SQL) wait for the list's
         # five-minute rebuild.
         from directory import services
-        from directory.models import Company, Domain
+        from directory.models import Asset, Company, Domain, Logo, Variant
 
         post_save.connect(services.domain_saved, sender=Domain, dispatch_uid="directory.domain")
         post_delete.connect(services.domain_saved, sender=Domain, dispatch_uid="directory.domain")
@@ -20,3 +20,8 @@ class DirectoryConfig(AppConfig):
         post_delete.connect(
             services.company_deleted, sender=Company, dispatch_uid="directory.company"
         )
+        # And the Logo Link draws anew what any of these change (services.images_changed).
+        for model in (Company, Logo, Variant, Asset):
+            uid = f"directory.images.{model.__name__}"
+            post_save.connect(services.catalogue_saved, sender=model, dispatch_uid=uid)
+            post_delete.connect(services.catalogue_saved, sender=model, dispatch_uid=uid)

@@ -34,13 +34,30 @@ Cached everywhere
   then never pass through an app worker, and the object, whose name never changes
   content, is cached by the CDN for a year. A new current logo gives a new digest: the
   ETag changes at once, the address's answer within the day of max-age.
+
+Resolved once per process
+  What an address resolves to (the digest, and how to draw it) is kept in each process,
+  valid while the images' generation is the one it was resolved in: any write that
+  changes what an address draws (a company, logo, variant, file or domain;
+  services.images_changed) starts a new generation after its commit. Where the
+  generation lives follows the storage: with local storage (one machine, one MEDIA_ROOT,
+  which the app and the commands share) it is a file beside the renditions, read without
+  a round trip; with S3 (any number of machines) it is a key of the shared cache. A
+  cached address then costs no database query, and with local storage no round trip to
+  any server: a sync worker never waits on one.
 """
 
 import hashlib
 import logging
+import os
+import threading
+import time
+import uuid
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.metadata import version
+from pathlib import Path
 
 import PIL
 from django.conf import settings
@@ -66,6 +83,13 @@ DARK_TIE = 0.05
 DRAWING_VERSION = f"1|pillow-{PIL.__version__}|resvg-{version('resvg-py')}"
 # How long the cache remembers that a rendition is in the object store (S3).
 STORED_SECONDS = 30 * 24 * 3600
+
+IMAGES_GENERATION_KEY = "directory:images:generation"
+GENERATION_FILE = "img-generation"  # beside img/, not in it
+# A resolved address is also forgotten after this long: a backstop for writes that bypass
+# the models (SQL, QuerySet.update outside directory.services).
+RESOLVED_SECONDS = 300
+RESOLVED_MAX = 20_000
 
 SIZES = (16, 512)
 FORMATS = ("png", "webp")
@@ -133,7 +157,71 @@ def _digest(*parts: object) -> str:
 # -- what an address draws ----------------------------------------------------------------
 
 
+_resolved: OrderedDict = OrderedDict()
+_resolved_lock = threading.Lock()
+
+
+def images_generation() -> str:
+    """The current generation of what addresses draw (see "Resolved once per process")."""
+    if settings.STORAGE_BACKEND == "s3":
+        generation = cache.get(IMAGES_GENERATION_KEY)
+        if generation is None:
+            cache.add(IMAGES_GENERATION_KEY, uuid.uuid4().hex, None)
+            generation = cache.get(IMAGES_GENERATION_KEY)
+        return generation
+    path = storages[RENDITION_STORAGE].path(GENERATION_FILE)
+    try:
+        with open(path) as current:
+            generation = current.read()
+    except FileNotFoundError:
+        generation = ""
+    return generation or images_new_generation()
+
+
+def images_new_generation() -> str:
+    """Starts a new generation: every process resolves its addresses again."""
+    generation = uuid.uuid4().hex
+    if settings.STORAGE_BACKEND == "s3":
+        cache.set(IMAGES_GENERATION_KEY, generation, None)
+        return generation
+    path = Path(storages[RENDITION_STORAGE].path(GENERATION_FILE))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # Written whole under another name and renamed: a reader sees one or the other.
+    written = path.with_name(f".{path.name}-{generation}")
+    written.write_text(generation)
+    os.replace(written, path)
+    return generation
+
+
 def picture_for(identifier: str, options: ImageOptions) -> Picture:
+    """What the address draws; NothingToDraw for fallback=404 without a logo."""
+    # Read before the catalogue: a write committed meanwhile leaves this entry stale-tagged.
+    generation = images_generation()
+    key = (identifier, options)
+    now = time.monotonic()
+    with _resolved_lock:
+        hit = _resolved.get(key)
+        if hit is not None and hit[0] == generation and now - hit[1] < RESOLVED_SECONDS:
+            _resolved.move_to_end(key)
+            outcome = hit[2]
+        else:
+            outcome = None
+    if outcome is None:
+        try:
+            outcome = _resolve(identifier, options)
+        except NothingToDraw as nothing:
+            outcome = (nothing.code, nothing.message)
+        with _resolved_lock:
+            _resolved[key] = (generation, now, outcome)
+            _resolved.move_to_end(key)
+            while len(_resolved) > RESOLVED_MAX:
+                _resolved.popitem(last=False)
+    if isinstance(outcome, tuple):
+        raise NothingToDraw(*outcome)
+    return outcome
+
+
+def _resolve(identifier: str, options: ImageOptions) -> Picture:
     domain = normalise_domain(identifier)
     slug = domain_company_slug(domain) if is_domain(domain) else None
     if slug is not None:

@@ -5,7 +5,7 @@ import pytest
 from django.core.cache import cache
 from django.core.management import call_command
 
-from directory.selectors import DOMAINS_LIST_KEY, domain_entries
+from directory.selectors import DOMAINS_GENERATION_KEY, DOMAINS_LIST_KEY, domain_entries
 from tests.factories import (
     CompanyFactory,
     DomainFactory,
@@ -290,12 +290,14 @@ def test_it_leaves_the_list_alone_for_company_changes_it_does_not_show(
     api, django_capture_on_commit_callbacks
 ):
     company = CompanyFactory(slug="acme", website="https://acme.es")
+    api.get(URL)
+    generation = cache.get(DOMAINS_GENERATION_KEY)
 
-    with django_capture_on_commit_callbacks() as callbacks:
+    with django_capture_on_commit_callbacks(execute=True):
         _set(company, about="Otra descripción.")
         CompanyFactory(website=None)
 
-    assert callbacks == []
+    assert cache.get(DOMAINS_GENERATION_KEY) == generation
 
 
 def test_it_rebuilds_a_list_that_a_rebuild_stored_after_a_write_committed(

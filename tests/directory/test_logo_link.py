@@ -238,16 +238,63 @@ def test_it_tries_a_domain_then_a_company_slug_then_a_logo(api, named):
     assert rgba(picture, (16, 16)) == (*GREEN, 255)
 
 
-def test_it_changes_the_etag_at_once_when_another_logo_becomes_current(api, named):
+def test_it_changes_the_etag_at_once_when_another_logo_becomes_current(
+    api, named, django_capture_on_commit_callbacks
+):
     old, _ = named
     before = api.get("/v1/public/img/bravo.es")
 
-    make_current(old)
+    with django_capture_on_commit_callbacks(execute=True):
+        make_current(old)
     after = api.get("/v1/public/img/bravo.es", HTTP_IF_NONE_MATCH=before["ETag"])
 
     assert after.status_code == 200
     assert after["ETag"] != before["ETag"]
     assert rgba(image(after), (64, 64)) == (*NAVY, 255)
+
+
+def test_it_answers_a_known_address_without_a_database_query(api, acme, django_assert_num_queries):
+    first = api.get("/v1/public/img/acme.es?size=40")
+
+    with django_assert_num_queries(0):
+        again = api.get("/v1/public/img/acme.es?size=40")
+
+    assert again.content == first.content
+
+
+def test_it_draws_a_new_file_as_soon_as_it_is_committed(
+    api, acme, django_capture_on_commit_callbacks
+):
+    before = api.get("/v1/public/img/acme")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        add_file(acme.current_logo, svg_bytes(hex_of(GREEN)))
+    after = api.get("/v1/public/img/acme")
+
+    assert after["ETag"] != before["ETag"]
+    assert rgba(image(after), (64, 64)) == (*GREEN, 255)
+
+
+def test_it_finds_a_company_by_a_domain_as_soon_as_it_is_committed(
+    api, acme, django_capture_on_commit_callbacks
+):
+    assert api.get("/v1/public/img/acme.com")["X-Logo-Fallback"] == "monogram"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        DomainFactory(company=acme, domain="acme.com")
+    response = api.get("/v1/public/img/acme.com")
+
+    assert "X-Logo-Fallback" not in response
+    assert rgba(image(response), (64, 64)) == (*RED, 255)
+
+
+def test_it_falls_back_as_soon_as_the_logo_is_gone(api, acme, django_capture_on_commit_callbacks):
+    assert "X-Logo-Fallback" not in api.get("/v1/public/img/acme")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        acme.current_logo.delete()
+
+    assert api.get("/v1/public/img/acme")["X-Logo-Fallback"] == "monogram"
 
 
 # -- the dark theme -----------------------------------------------------------------------
