@@ -89,7 +89,7 @@ GENERATION_FILE = "img-generation"  # beside img/, not in it
 # A resolved address is also forgotten after this long: a backstop for writes that bypass
 # the models (SQL, QuerySet.update outside directory.services).
 RESOLVED_SECONDS = 300
-RESOLVED_MAX = 20_000
+RESOLVED_MAX = 10_000
 
 SIZES = (16, 512)
 FORMATS = ("png", "webp")

@@ -448,7 +448,9 @@ def image_source(*, company_slug: str | None, logo: str | None) -> ImageSource |
         logo_id = uuid.UUID(logo) if logo else None
     except ValueError:
         logo_id = None
-    with catalogue_connection().cursor() as cursor:
+    # From the primary, not a replica: each process keeps the answer until the next
+    # write's commit (logolink.picture_for), so it must not be read from a lagging copy.
+    with connection.cursor() as cursor:
         cursor.execute(
             _IMAGE_SOURCE_SQL, {"company": company_slug, "logo": logo, "logo_id": logo_id}
         )
