@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.core.files.storage import storages
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection
 from django.db.models import (
     Case,
     Count,
@@ -227,14 +227,16 @@ def website_host(website: str | None) -> str | None:
     return normalise_domain(website) or None
 
 
-def domain_entries() -> list[dict]:
+def domain_entries(*, using: str | None = None) -> list[dict]:
     """Every domain with its company: staff-kept domains first, then website hosts."""
     entries: dict[str, dict] = {}
-    for domain, slug, name in Domain.objects.order_by("domain").values_list(
+    domains = Domain.objects.using(using) if using else Domain.objects
+    for domain, slug, name in domains.order_by("domain").values_list(
         "domain", "company__slug", "company__name"
     ):
         entries[domain] = {"domain": domain, "slug": slug, "name": name}
-    websites = Company.objects.exclude(website=None).exclude(website="").order_by("slug")
+    companies = Company.objects.using(using) if using else Company.objects
+    websites = companies.exclude(website=None).exclude(website="").order_by("slug")
     for website, slug, name in websites.values_list("website", "slug", "name"):
         host = website_host(website)
         if host and host not in entries:
@@ -266,7 +268,9 @@ def _domains_generation(current: str | None) -> str:
 
 def _domains_rebuild(generation: str | None) -> dict:
     generation = _domains_generation(generation)
-    entries = domain_entries()
+    # From the primary: the list is kept until the next write's commit, so it must not
+    # come from a replica that has not replayed that commit yet.
+    entries = domain_entries(using=DEFAULT_DB_ALIAS)
     body = {
         "generation": generation,
         "data": entries,
