@@ -29,7 +29,9 @@ Usage (from the project root, with the project venv; installs wrk from Debian if
    * first rendering, 128 px PNG with theme=dark (every variant measured first), and
      128 px WebP, one at a time, for the record;
    * cached rendition: the first phase's addresses again, at concurrency 1 and 8, now
-     read from storage;
+     read from storage, after each address was asked for four times more so that both
+     workers know what it resolves to (each process keeps that until the next write's
+     commit: a server's steady state);
    * storage: files and bytes each first-rendering phase added.
    Each phase also reports the CPU time gunicorn and PostgreSQL spent per request.
 
@@ -259,6 +261,11 @@ def main() -> int:
                     "bytes_per_file": size / files if files else 0,
                 }
 
+            # Each worker keeps what an address resolves to (directory/logolink.py): every
+            # address is asked for a few times more, so both workers know it, as a server
+            # in steady state does.
+            for path in light * 4:
+                fetch(port, path)
             print(f"==> cached rendition, concurrency 1 and 8, {args.duration} s each")
             phases.append(sequential("cached rendition", port, light, monitor, args.duration))
             phases.append(run_wrk("cached rendition", port, light, args.duration, workdir, monitor))
