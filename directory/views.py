@@ -28,7 +28,7 @@ from config.api.errors import ApiError, ErrorCode, invalid_request, not_found
 from config.api.inputs import parse
 from config.api.pagination import envelope, page_window
 from config.api.schema import error_responses, read_responses
-from directory import related, search
+from directory import logolink, related, search
 from directory.downloads import (
     DownloadLimitReached,
     download_filename,
@@ -98,7 +98,6 @@ at once. Rate limit: anonymous callers have a limit of their own per address for
 endpoint, 600 a minute (a page of 100 logos is 100 requests; 304s count), shown in the
 X-RateLimit headers; a token keeps its 60 a minute. Details: docs/api.md, Logo Link.
 """
-IMAGE_CACHE_CONTROL = "public, max-age=86400"
 IDENTIFIER_MAX_LENGTH = 255
 _IMAGE_OK = "The image, PNG or WebP as format asks. Carries an ETag."
 _IMAGE_HEADERS = [
@@ -387,7 +386,7 @@ def _matches(request, etag: str) -> bool:
 
 def _image_response(response: HttpResponse, picture: Picture) -> HttpResponse:
     response["ETag"] = picture.etag
-    response["Cache-Control"] = IMAGE_CACHE_CONTROL
+    response["Cache-Control"] = logolink.CACHE_CONTROL
     # Embeddable by pages that require it of cross-origin resources (COEP).
     response["Cross-Origin-Resource-Policy"] = "cross-origin"
     if picture.fallback is not None:
