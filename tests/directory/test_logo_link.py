@@ -2,9 +2,11 @@
 
 import io
 import logging
+import time
 from pathlib import Path
 
 import pytest
+import time_machine
 from django.conf import settings
 from django.core.files.storage import default_storage
 from PIL import Image
@@ -512,7 +514,15 @@ def test_it_keeps_one_file_per_rendition(api, acme):
 # -- limits -------------------------------------------------------------------------------
 
 
-def test_it_has_a_rate_limit_of_its_own_for_anonymous_callers(api, acme):
+@pytest.fixture
+def window_start():
+    """Frozen at the start of a rate-limit window, so that no test straddles two."""
+    now = int(time.time())
+    with time_machine.travel(now - now % 60 + 60, tick=False):
+        yield
+
+
+def test_it_has_a_rate_limit_of_its_own_for_anonymous_callers(api, acme, window_start):
     images = [api.get("/v1/public/img/acme.es") for _ in range(3)]
     revalidated = api.get("/v1/public/img/acme.es", HTTP_IF_NONE_MATCH=images[0]["ETag"])
     listing = api.get("/v1/public/companies")
@@ -525,7 +535,7 @@ def test_it_has_a_rate_limit_of_its_own_for_anonymous_callers(api, acme):
     assert (listing["X-RateLimit-Limit"], listing["X-RateLimit-Remaining"]) == ("20", "19")
 
 
-def test_it_refuses_an_address_over_its_image_limit(api, acme, settings):
+def test_it_refuses_an_address_over_its_image_limit(api, acme, settings, window_start):
     settings.API_RATE_IMAGES_ANONYMOUS = "3/m"
 
     statuses = [api.get("/v1/public/img/acme.es").status_code for _ in range(4)]
