@@ -12,7 +12,13 @@ token's lookup is cached here too, so three costs of Django's client matter:
   both, atomically;
 * a rate-limit count and a cached token lookup are two round trips. One script
   bumps the counter (creating it with its expiry) and reads the cached value.
+
+It also keeps maps too big to read whole for one entry (the domain map: a field per
+domain) as Redis hashes, replaced at once (hash_write) and read a few fields at a time
+(hash_read); other caches keep them as one dict.
 """
+
+import uuid
 
 from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
@@ -107,6 +113,55 @@ class RedisCache(DjangoRedisCache):
         self._delete_unless_script(
             keys=[key], args=[self._cache._serializer.dumps(value)], client=client
         )
+
+    def hash_read(self, key: str, fields: list[str], *, along: str) -> tuple[list, object]:
+        key = self.make_and_validate_key(key)
+        along = self.make_and_validate_key(along)
+        client = self._cache.get_client(key)
+        with client.pipeline(transaction=False) as pipe:
+            pipe.hmget(key, fields)
+            pipe.get(along)
+            values, raw = pipe.execute()
+        decoded = [None if value is None else value.decode() for value in values]
+        return decoded, None if raw is None else self._cache._serializer.loads(raw)
+
+    def hash_write(self, key: str, mapping: dict[str, str], *, timeout: int) -> None:
+        key = self.make_and_validate_key(key)
+        # Built under a name of its own and renamed: readers see the old hash or the new
+        # one, never half of it, and no single command holds Redis for long.
+        building = f"{key}:building:{uuid.uuid4().hex}"
+        client = self._cache.get_client(key, write=True)
+        items = list(mapping.items())
+        with client.pipeline(transaction=False) as pipe:
+            for start in range(0, len(items), _HASH_CHUNK):
+                pipe.hset(building, mapping=dict(items[start : start + _HASH_CHUNK]))
+            pipe.expire(building, timeout)
+            pipe.rename(building, key)
+            pipe.execute()
+
+
+# Fields written per HSET when a hash is replaced.
+_HASH_CHUNK = 2000
+
+
+def hash_read(key: str, fields: list[str], *, along: str) -> tuple[list, object]:
+    """The values of some fields of a map of the default cache (None for a missing field
+    or a missing map) and the value of the key `along`, in one round trip on Redis."""
+    cache = caches[DEFAULT_CACHE_ALIAS]
+    if isinstance(cache, RedisCache):
+        return cache.hash_read(key, fields, along=along)
+    values = cache.get_many([key, along])
+    mapping = values.get(key) or {}
+    return [mapping.get(field) for field in fields], values.get(along)
+
+
+def hash_write(key: str, mapping: dict[str, str], *, timeout: int) -> None:
+    """Replaces a map of the default cache whole; it lives `timeout` seconds."""
+    cache = caches[DEFAULT_CACHE_ALIAS]
+    if isinstance(cache, RedisCache):
+        cache.hash_write(key, mapping, timeout=timeout)
+    else:
+        cache.set(key, dict(mapping), timeout)
 
 
 def count_and_get(

@@ -3,8 +3,8 @@
 A page is in the language the visitor chose with the switch on every page (Django's
 set_language view keeps it in a cookie), else the first of LANGUAGES that their
 browser's Accept-Language asks for, else the first of LANGUAGES: Spanish. The public
-API (its error messages too), the staff admin and the commands stay in English,
-LANGUAGE_CODE, whatever the browser asks.
+API (its error messages too), the staff admin, the developers' example pages and the
+commands stay in English, LANGUAGE_CODE, whatever the browser asks.
 """
 
 from django.conf import settings
@@ -15,7 +15,7 @@ from django.utils.cache import patch_vary_headers
 from config.api.middleware import PUBLIC_PREFIX
 from config.http import weighted_values
 
-ENGLISH_ONLY = (PUBLIC_PREFIX, "/admin/")
+ENGLISH_ONLY = (PUBLIC_PREFIX, "/admin/", "/examples/")
 
 
 def website_language(request: HttpRequest) -> str:

@@ -190,15 +190,20 @@ ensure_gettext() {
 
 # The website's translations (locale/, docs/i18n.md). update_messages adds the strings of
 # the templates and the code to the catalogues, for translators to fill in; the staff
-# admin's templates are English only. compile_messages turns them into what Django reads.
+# admin's and the developers' example pages are English only. compile_messages turns them into what Django reads.
 update_messages() {
   "$PY" manage.py makemessages --locale es --add-location file --no-obsolete \
     --ignore '.venv/*' --ignore '.local/*' --ignore 'tests/*' --ignore 'bench/*' \
-    --ignore 'templates/admin/*' --verbosity 0
+    --ignore 'templates/admin/*' --ignore 'templates/examples/*' --verbosity 0
 }
 
 compile_messages() {
   "$PY" manage.py compilemessages --ignore '.venv/*' --ignore '.local/*' --verbosity 0
+}
+
+# DejaVu Sans Bold: the letters of the Logo Link's monograms (directory/renditions.py).
+ensure_fonts() {
+  [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || apt_install fonts-dejavu-core
 }
 
 # The browser tests drive Debian's chromium through Playwright (no browser download).

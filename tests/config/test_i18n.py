@@ -21,8 +21,9 @@ from tests.project import ROOT, project_copy
 pytestmark = pytest.mark.django_db
 
 TEMPLATES = ROOT / "templates"
-# The staff admin speaks English only, like Django's admin around it here.
-ENGLISH_ONLY_TEMPLATES = TEMPLATES / "admin"
+# The staff admin speaks English only, like Django's admin around it here, and so does
+# the developers' example of the Logo Link.
+ENGLISH_ONLY_TEMPLATES = (TEMPLATES / "admin", TEMPLATES / "examples")
 SPANISH = "es-ES,es;q=0.9,en;q=0.5"
 ENGLISH = "en-GB,en;q=0.9"
 
@@ -134,6 +135,14 @@ def test_it_keeps_the_staff_admin_in_english(client):
     assert '<html lang="en"' in response.content.decode()
 
 
+def test_it_keeps_the_developers_example_in_english(client):
+    response = client.get("/examples/logo-link", HTTP_ACCEPT_LANGUAGE=SPANISH)
+
+    assert response.status_code == 200
+    assert '<html lang="en">' in response.content.decode()
+    assert not response.has_header("Content-Language")
+
+
 # Every string of the templates is translated.
 
 MARK = "\x00"
@@ -197,7 +206,7 @@ def website_templates() -> list[Path]:
     return [
         path
         for path in sorted(TEMPLATES.rglob("*.html"))
-        if not path.is_relative_to(ENGLISH_ONLY_TEMPLATES)
+        if not any(path.is_relative_to(folder) for folder in ENGLISH_ONLY_TEMPLATES)
     ]
 
 
