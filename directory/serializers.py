@@ -33,6 +33,7 @@ from directory.models import (
     FileFormat,
     VariantKind,
 )
+from directory.search import CONTROL_CHARACTERS
 from directory.selectors import company_url, logo_url, preview_url
 
 
@@ -186,20 +187,41 @@ def company_summary(row: dict) -> dict:
 # Search is the API's hot path, and a DRF serializer deep-copies its fields each time it
 # is instantiated. The search serializers below keep their fields as the schema and as
 # the validation of anything unusual, and read the common well-formed queries directly:
-# digits for page and pageSize, text without NUL or surrogates within its length,
-# `related` among its choices. Anything else goes through the fields, errors included,
-# so both paths give the same result.
+# digits for page and pageSize, text without surrogates within its length, `related`
+# among its choices. Anything else goes through the fields, errors included, so both
+# paths give the same result.
 
 _SURROGATES = re.compile("[\ud800-\udfff]")
 _PAGE_LIMITS = {"page": (1, MAX_PAGE, 1), "pageSize": (1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)}
 
 
 def _quick_text(value: str, max_length: int) -> str | None:
-    """What CharField(allow_blank=True, trim_whitespace=True) gives, if plainly valid."""
-    value = value.strip()
-    if len(value) > max_length or "\x00" in value or _SURROGATES.search(value):
+    """What SearchTextField(allow_blank=True) gives, if plainly valid."""
+    value = CONTROL_CHARACTERS.sub(" ", value).strip()
+    if len(value) > max_length or _SURROGATES.search(value):
         return None
     return value
+
+
+SEARCH_TERM_HELP = (
+    "Words to look for, ignoring accents and case. Punctuation and control characters "
+    "(NUL among them) separate words."
+)
+
+
+class SearchTextField(serializers.CharField):
+    """Text typed into a search: control characters, NUL among them, are word breaks as
+    everywhere search reads a term (directory/search.py), not a reason to refuse it."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("allow_blank", True)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            data = CONTROL_CHARACTERS.sub(" ", data)
+        return super().to_internal_value(data)
 
 
 class _QuickSearchQueryMixin:
@@ -248,11 +270,16 @@ class CompanySearchInputSerializer(_QuickSearchQueryMixin, PageQuerySerializer):
     quick_text = {"q": 100, "sector": 100, "province": 120}
     quick_related = True
 
-    q = serializers.CharField(
-        max_length=100, required=False, allow_blank=True, trim_whitespace=True
+    q = SearchTextField(max_length=100, help_text=SEARCH_TERM_HELP)
+    sector = SearchTextField(
+        max_length=100,
+        help_text="A sector's slug, or its name ignoring accents and case; control "
+        "characters count as spaces.",
     )
-    sector = serializers.CharField(max_length=100, required=False, allow_blank=True)
-    province = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    province = SearchTextField(
+        max_length=120,
+        help_text="A province, ignoring accents and case; control characters count as spaces.",
+    )
     related = QueryChoiceField(
         choices=["0", "1", "true", "false"],
         required=False,
@@ -380,9 +407,7 @@ class DomainLookupOutputSerializer(serializers.Serializer):
 class LogoSearchInputSerializer(_QuickSearchQueryMixin, PageQuerySerializer):
     quick_text = {"q": 100}
 
-    q = serializers.CharField(
-        max_length=100, required=False, allow_blank=True, trim_whitespace=True
-    )
+    q = SearchTextField(max_length=100, help_text=SEARCH_TERM_HELP)
 
 
 class LogoCompanyRefSerializer(serializers.Serializer):
