@@ -15,12 +15,13 @@ website `https://www.<slug>.es`, so the domain list has one entry per company.
 It serves the project with gunicorn (1 sync worker, DEBUG off, rate limits off) and
 asks for the list in rounds that go round the three codings, identity, gzip and
 Brotli (`Accept-Encoding: br`), one request each, a new connection each, after one
-warm-up request that builds the list into the cache. Per coding: the bytes of the body,
-the time from connect to the first byte and to the last on loopback, the worker's CPU
-time per request (from /proc), the client's time to decode the body, and a revalidation
-with the answer's ETag (a 304). Loopback moves 10 MB in a few milliseconds, so what
-a client on a real link gains is shown for a few link speeds as: time to the last byte
-on loopback + bytes / speed + decoding.
+warm-up request that builds the list into the cache; each round also asks for the
+trivial endpoint (/bench/trivial, bench/urls.py), the yardstick of the same run. Per
+coding: the bytes of the body, the time from connect to the first byte and to the last
+on loopback, the worker's CPU time per request (from /proc), the client's time to decode
+the body, and a revalidation with the answer's ETag (a 304). Loopback moves 10 MB in a
+few milliseconds, so what a client on a real link gains is shown for a few link speeds
+as: time to the last byte on loopback + bytes / speed + decoding.
 
 Output: a table on stdout and bench/results/compression-<date>.json with the commit.
 Run it with nothing else on the machine (`flock /work/bench.lock` where machines are
@@ -57,6 +58,7 @@ from bench.common import (
 
 DATABASE = "logodir_bench_compression"
 PATH = "/v1/public/domains"
+TRIVIAL_PATH = "/bench/trivial"
 CODINGS = {"identity": None, "gzip": "gzip", "br": "br"}
 DECODERS = {"identity": lambda body: body, "gzip": gzip.decompress, "br": brotli.decompress}
 LINKS_MBIT = (10, 50, 100, 1000)
@@ -106,11 +108,11 @@ def worker_cpu_seconds(master: int) -> float:
     return total
 
 
-def fetch(port: int, headers: dict[str, str]) -> dict:
+def fetch(port: int, headers: dict[str, str], path: str = PATH) -> dict:
     started = time.perf_counter()
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     try:
-        connection.request("GET", PATH, headers=headers)
+        connection.request("GET", path, headers=headers)
         response = connection.getresponse()
         first = time.perf_counter()
         body = response.read()
@@ -127,9 +129,15 @@ def fetch(port: int, headers: dict[str, str]) -> dict:
     }
 
 
-def measure(port: int, master: int, rounds: int) -> dict:
+def measure(port: int, master: int, rounds: int) -> tuple[dict, dict]:
     samples: dict[str, list[dict]] = {coding: [] for coding in CODINGS}
+    trivial: list[dict] = []
     for _ in range(rounds):
+        cpu = worker_cpu_seconds(master)
+        answer = fetch(port, {}, TRIVIAL_PATH)
+        answer["cpu_ms"] = (worker_cpu_seconds(master) - cpu) * 1000
+        assert answer["status"] == 200, answer["status"]
+        trivial.append(answer)
         for coding, header in CODINGS.items():
             cpu = worker_cpu_seconds(master)
             answer = fetch(port, {"Accept-Encoding": header} if header else {})
@@ -175,10 +183,15 @@ def measure(port: int, master: int, rounds: int) -> dict:
         figure["saved_ms"] = {
             link: figures["identity"]["links"][link] - ms for link, ms in figure["links"].items()
         }
-    return figures
+    baseline = {
+        "path": TRIVIAL_PATH,
+        "last_byte_ms": statistics.median(a["last_byte_ms"] for a in trivial),
+        "cpu_ms": statistics.fmean(a["cpu_ms"] for a in trivial),
+    }
+    return figures, baseline
 
 
-def report(figures: dict) -> None:
+def report(figures: dict, trivial: dict) -> None:
     print(
         f"\n{'coding':<9}{'bytes':>12}{'ratio':>8}{'1st byte':>10}{'last byte':>11}"
         f"{'CPU':>8}{'decode':>8}{'304':>7}   (ms: medians, CPU a mean)"
@@ -190,6 +203,14 @@ def report(figures: dict) -> None:
             f"{f['last_byte_ms']:>11.1f}{f['cpu_ms']:>8.1f}{f['decode_ms']:>8.1f}"
             f"{f['revalidate_ms']:>7.1f}"
         )
+    print(
+        f"\ntrivial endpoint ({TRIVIAL_PATH}), same rounds: {trivial['last_byte_ms']:.1f} ms to "
+        f"the last byte, {trivial['cpu_ms']:.1f} ms CPU; /domains to its last byte: "
+        + ", ".join(
+            f"{coding} {f['last_byte_ms'] / trivial['last_byte_ms']:,.0f}x"
+            for coding, f in figures.items()
+        )
+    )
     print("\ntime to a decoded list on a link of (ms; saved against identity in brackets)")
     print(f"{'coding':<9}" + "".join(f"{link:>22}" for link in figures["identity"]["links"]))
     for coding, f in figures.items():
@@ -221,8 +242,8 @@ def main() -> None:
     with gunicorn(env, port, workers=1, log=log) as server:
         warm = fetch(port, {})
         print(f"==> first request: {warm['last_byte_ms']:.0f} ms")
-        figures = measure(port, server.pid, args.rounds)
-    report(figures)
+        figures, trivial = measure(port, server.pid, args.rounds)
+    report(figures, trivial)
     write_results(
         "compression",
         {
@@ -232,6 +253,7 @@ def main() -> None:
             **data,
             "first_request_ms": warm["last_byte_ms"],
             "figures": figures,
+            "trivial": trivial,
         },
     )
 
