@@ -9,6 +9,10 @@ import uuid
 from django.contrib.postgres.operations import TrigramExtension, UnaccentExtension
 from django.db import migrations, models
 
+from config.sqlfiles import frozen, sql_text
+
+FROZEN = frozen(__file__)
+
 
 class Migration(migrations.Migration):
 
@@ -23,15 +27,7 @@ class Migration(migrations.Migration):
         # Immutable wrappers, so generated columns and indexes can use them. unaccent()
         # itself is only STABLE because its dictionary could change; ours does not.
         migrations.RunSQL(
-            sql="""
-            CREATE FUNCTION directory_fold(value text) RETURNS text
-              LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-              RETURN lower(public.unaccent('public.unaccent'::regdictionary, value));
-            CREATE FUNCTION directory_names_text(name text, other_names text[]) RETURNS text
-              LANGUAGE sql IMMUTABLE PARALLEL SAFE
-              RETURN chr(31) || coalesce(directory_fold(name), '') || chr(31)
-                || coalesce(directory_fold(array_to_string(other_names, chr(31))) || chr(31), '');
-            """,
+            sql=sql_text(FROZEN, "functions/directory_fold", "functions/directory_names_text"),
             reverse_sql="""
             DROP FUNCTION directory_names_text(text, text[]);
             DROP FUNCTION directory_fold(text);

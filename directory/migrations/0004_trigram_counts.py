@@ -2,6 +2,10 @@
 
 from django.db import migrations, models
 
+from config.sqlfiles import frozen, sql_text
+
+FROZEN = frozen(__file__)
+
 
 class Migration(migrations.Migration):
 
@@ -11,11 +15,7 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunSQL(
-            sql="""
-            CREATE FUNCTION directory_trigram_count(value text) RETURNS integer
-              LANGUAGE sql IMMUTABLE PARALLEL SAFE
-              RETURN coalesce(array_length(show_trgm(directory_fold(value)), 1), 0);
-            """,
+            sql=sql_text(FROZEN, "functions/directory_trigram_count"),
             reverse_sql="DROP FUNCTION directory_trigram_count(text);",
         ),
         migrations.AddField(
