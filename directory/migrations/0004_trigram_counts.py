@@ -8,9 +8,8 @@ FROZEN = frozen(__file__)
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('directory', '0003_domain_validator'),
+        ("directory", "0003_domain_validator"),
     ]
 
     operations = [
@@ -19,13 +18,21 @@ class Migration(migrations.Migration):
             reverse_sql="DROP FUNCTION directory_trigram_count(text);",
         ),
         migrations.AddField(
-            model_name='company',
-            name='name_trigrams',
-            field=models.GeneratedField(db_persist=True, expression=models.Func(models.F('name'), function='directory_trigram_count'), output_field=models.IntegerField()),
+            model_name="company",
+            name="name_trigrams",
+            field=models.GeneratedField(
+                db_persist=True,
+                expression=models.Func(models.F("name"), function="directory_trigram_count"),
+                output_field=models.IntegerField(),
+            ),
         ),
         migrations.AddField(
-            model_name='logo',
-            name='title_trigrams',
-            field=models.GeneratedField(db_persist=True, expression=models.Func(models.F('title'), function='directory_trigram_count'), output_field=models.IntegerField()),
+            model_name="logo",
+            name="title_trigrams",
+            field=models.GeneratedField(
+                db_persist=True,
+                expression=models.Func(models.F("title"), function="directory_trigram_count"),
+                output_field=models.IntegerField(),
+            ),
         ),
     ]
