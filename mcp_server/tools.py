@@ -218,10 +218,16 @@ class Tools:
         self, ctx: Context, slug: Slug
     ) -> Annotated[CallToolResult, models.CompanyResult]:
         """A company's details (about, website, location, founding year) and all its
-        logos, the current one first, each with its available file formats. Metadata
-        only: no download quota is spent."""
+        logos, the current one first, each with its available file formats, and the
+        current logo's preview as an image. Metadata only: no download quota is spent."""
         body = await self.api.call("GET", f"/companies/{segment(slug)}", self.caller(ctx))
-        return text_and_data(body)
+        company = body["data"]
+        current = [
+            (logo["title"], logo["previewUrl"])
+            for logo in company["logos"]
+            if logo["id"] == company["currentLogoId"]
+        ]
+        return text_and_data(body, await self.previews(current))
 
     async def get_brand_colors(
         self, ctx: Context, slug: Slug

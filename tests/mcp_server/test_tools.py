@@ -125,8 +125,10 @@ async def every_tool(client, catalogue: Catalogue, *, signed_in: bool) -> dict:
     )
     assert isinstance(widened["related"], list)
 
-    company = checked(await call("get_company", slug=nandu.slug), schema["get_company"])
+    detail = await call("get_company", slug=nandu.slug)
+    company = checked(detail, schema["get_company"])
     assert company["data"]["currentLogoId"] == nandu.logo_id
+    assert [block.mime_type for block in detail.content if block.type == "image"] == ["image/png"]
     # A dot segment stays in the path: "/companies/.." would be the API's root.
     nowhere = error_text(await call("get_company", slug=".."))
     assert nowhere.startswith("COMPANY_NOT_FOUND (HTTP 404): "), nowhere
