@@ -1,4 +1,4 @@
-"""Imports a catalogue file (format in the README): idempotent by slug, one
+"""Imports a catalogue file (format in docs/catalogue.md): idempotent by slug, one
 company per transaction, a bad entry reported and skipped."""
 
 import json
