@@ -59,10 +59,25 @@ class RedisServer:
         self.process = None
 
 
-def get(url: str, *, timeout: float = 10) -> tuple[int, dict[str, str], bytes]:
+def get(
+    url: str, *, timeout: float = 10, headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], bytes]:
     """Status, headers and body of a GET, whatever the status."""
+    return send("GET", url, timeout=timeout, headers=headers)
+
+
+def send(
+    method: str,
+    url: str,
+    *,
+    headers: dict[str, str] | None = None,
+    body: bytes | None = None,
+    timeout: float = 10,
+) -> tuple[int, dict[str, str], bytes]:
+    """Status, headers and body of any request, whatever the status."""
+    request = urllib.request.Request(url, data=body, headers=headers or {}, method=method)  # noqa: S310 - loopback
     try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:  # noqa: S310 - loopback
+        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - loopback
             return response.status, dict(response.headers), response.read()
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers), error.read()
