@@ -74,10 +74,25 @@ records = {} -- "endpoint\tstatus\terror\tlatency_us\tcompleted_us", read by don
 exhausted = { company = 0, logo = 0 }
 local next_search = { company = 1, logo = 1 }
 
+-- bench/soak.py paces each thread to its share of a rate (plan.interval_us): request n
+-- goes no sooner than n intervals after the first; a thread more than an interval
+-- behind starts counting again rather than sending a burst.
+local next_due
+
+local function paced_delay()
+  local now = now_us()
+  next_due = math.max(next_due + plan.interval_us, now - plan.interval_us)
+  return math.max(0, math.floor((next_due - now) / 1000))
+end
+
 function init(_args)
   plan = dofile(folder .. "/thread-" .. index .. ".lua")
   math.randomseed(plan.seed)
   last = now_us()
+  if plan.interval_us then
+    next_due = last
+    delay = paced_delay
+  end
 end
 
 local function pick(list)
@@ -202,7 +217,7 @@ function request()
   return palettes()
 end
 
-function response(status, _headers, body)
+function response(status, headers, body)
   local completed = now_us()
   local code = ""
   if status >= 400 then
@@ -215,7 +230,8 @@ function response(status, _headers, body)
     table.insert(pending.owned, body:match('"id"%s*:%s*"([^"]+)"'))
   end
   records[#records + 1] = table.concat(
-    { pending.endpoint, status, code, completed - last, completed },
+    -- Retry-After of a 5xx: bench/chaos.py checks that every one carries it.
+    { pending.endpoint, status, code, completed - last, completed, status >= 500 and (headers["Retry-After"] or "-") or "" },
     "\t"
   )
   last = completed

@@ -505,14 +505,17 @@ def run_wrk(folder: Path, ports: list[int], connections: int, duration: int, log
 
 
 def read_answers(path: Path) -> dict:
-    """bench/load.lua's results: the answers (endpoint, status, error, latency, when)."""
+    """bench/load.lua's results: the answers (endpoint, status, error, latency, when, and
+    the Retry-After of a 5xx)."""
     answers, exhausted, socket_errors = [], {}, {}
     for line in path.read_text().splitlines():
         kind, *fields = line.split("\t")
         if kind == "answer":
-            endpoint, status, code, latency_us, completed_us = fields
+            endpoint, status, code, latency_us, completed_us, retry_after = fields
             latency_ms, completed = int(latency_us) / 1000, int(completed_us) / 1e6
-            answers.append((endpoint, int(status), code or None, latency_ms, completed))
+            answers.append(
+                (endpoint, int(status), code or None, latency_ms, completed, retry_after or None)
+            )
         elif kind == "exhausted" and int(fields[1]):
             exhausted[fields[0]] = exhausted.get(fields[0], 0) + int(fields[1])
         elif kind == "socket_error":
