@@ -17,7 +17,8 @@
 -- or 5xx body, the latency and when the answer completed; at the end, done() writes
 -- every thread's records to results.tsv in the plan folder. The latency runs from
 -- the thread's previous answer to this one: the servers close every connection,
--- so it includes opening a new one.
+-- so it includes opening a new one. Paced (bench/soak.py), it runs from when the
+-- request was made, after the wait.
 
 local ffi = require("ffi")
 ffi.cdef([[
@@ -123,6 +124,7 @@ end
 local function send(endpoint, method, path, headers, body, after)
   pending = after or {}
   pending.endpoint = endpoint
+  pending.sent = now_us()
   return wrk.format(method, path, headers, body)
 end
 
@@ -231,7 +233,15 @@ function response(status, headers, body)
   end
   records[#records + 1] = table.concat(
     -- Retry-After of a 5xx: bench/chaos.py checks that every one carries it.
-    { pending.endpoint, status, code, completed - last, completed, status >= 500 and (headers["Retry-After"] or "-") or "" },
+    {
+      pending.endpoint,
+      status,
+      code,
+      -- Paced, a thread waits between an answer and its next request: from the request.
+      completed - (plan.interval_us and pending.sent or last),
+      completed,
+      status >= 500 and (headers["Retry-After"] or "-") or "",
+    },
     "\t"
   )
   last = completed

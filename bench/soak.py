@@ -60,14 +60,14 @@ def slope(points: list[tuple[float, float]]) -> float:
 
 def svg_plot(minutes: list[dict], memory: list[tuple[float, dict[int, int]]], title: str) -> str:
     """Three panels sharing the time axis: requests/s, p99 ms, MiB per worker."""
-    width, panel, left, top, gap = 720, 150, 70, 30, 40
+    width, panel, left, top, gap = 720, 150, 70, 50, 40
     end = max([m["t"] + SLICE_SECONDS for m in minutes] + [t for t, _ in memory] + [1])
     workers = sorted({pid for _, sample in memory for pid in sample})
     series = [
         ("requests/s", [[(m["t"] + SLICE_SECONDS / 2, m["rps"]) for m in minutes]]),
         ("p99 ms", [[(m["t"] + SLICE_SECONDS / 2, m["p99_ms"]) for m in minutes]]),
         (
-            "RSS MiB per worker",
+            "RSS MiB, one line per worker",
             [[(t, sample[pid] / 1024) for t, sample in memory if pid in sample] for pid in workers],
         ),
     ]
@@ -82,15 +82,17 @@ def svg_plot(minutes: list[dict], memory: list[tuple[float, dict[int, int]]], ti
     plot_width = width - left - 20
     for index, (label, lines) in enumerate(series):
         y0 = top + index * (panel + gap)
-        values = [y for line in lines for _, y in line]
-        high = max([*values, 1]) * 1.1
+        values = [y for line in lines for _, y in line] or [0, 1]
+        # Memory from a little under its lowest, so that a few percent of growth shows.
+        low = 0.0 if index < 2 else min(values) * 0.95
+        high = max(values) * 1.1 if index < 2 else max(values) * 1.05
         out.append(
             f'<rect x="{left}" y="{y0}" width="{plot_width}" height="{panel}"'
             ' fill="none" stroke="#999"/>'
         )
         out.append(f'<text x="{left}" y="{y0 - 4}">{label}</text>')
         for tick in range(5):
-            value = high * tick / 4
+            value = low + (high - low) * tick / 4
             y = y0 + panel - panel * tick / 4
             out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{value:.0f}</text>')
         for minute in range(0, int(end // 60) + 1, 5):
@@ -100,7 +102,8 @@ def svg_plot(minutes: list[dict], memory: list[tuple[float, dict[int, int]]], ti
             )
         for number, line in enumerate(lines):
             points = " ".join(
-                f"{left + plot_width * x / end:.1f},{y0 + panel - panel * y / high:.1f}"
+                f"{left + plot_width * x / end:.1f},"
+                f"{y0 + panel - panel * (y - low) / (high - low):.1f}"
                 for x, y in line
             )
             colour = colours[number % len(colours)]
