@@ -91,7 +91,8 @@ function init(_args)
   math.randomseed(plan.seed)
   last = now_us()
   if plan.interval_us then
-    next_due = last
+    -- Each thread at its own phase: started together, they would send in bursts.
+    next_due = last + math.random(0, plan.interval_us)
     delay = paced_delay
   end
 end
