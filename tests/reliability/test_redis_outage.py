@@ -16,7 +16,15 @@ import pytest
 from django.db import connection
 
 from config.cache import RETRY_SECONDS
-from tests.factories import CompanyFactory, LogoFactory, UserFactory, make_current, token_for
+from tests.factories import (
+    CompanyFactory,
+    LogoFactory,
+    UserFactory,
+    add_file,
+    make_current,
+    png_bytes,
+    token_for,
+)
 from tests.network import free_port
 from tests.reliability.servers import AppServer, RedisServer, get, send, wait_until
 
@@ -66,6 +74,14 @@ def one_worker_app(redis_server):
 
 
 @pytest.fixture
+def logos_with_a_file() -> list[str]:
+    logos = [LogoFactory() for _ in range(6)]
+    for logo in logos:
+        add_file(logo, png_bytes())
+    return [str(logo.id) for logo in logos]
+
+
+@pytest.fixture
 def catalogue_paths() -> list[str]:
     logo = make_current(LogoFactory(company=CompanyFactory(slug="acme", name="Acme")))
     return [
@@ -99,9 +115,9 @@ def _ready(app: AppServer) -> dict:
 
 
 def test_it_keeps_serving_while_redis_is_stopped_and_shares_counts_again_when_it_is_back(
-    app, redis_server, catalogue_paths
+    app, redis_server, catalogue_paths, logos_with_a_file
 ):
-    reader, revoked, counted = (token_for(UserFactory()) for _ in range(3))
+    reader, revoked, counted, downloader = (token_for(UserFactory()) for _ in range(4))
     assert [get(app.url + path, headers=_bearer(reader))[0] for path in catalogue_paths] == [
         200
     ] * len(catalogue_paths)
@@ -118,6 +134,16 @@ def test_it_keeps_serving_while_redis_is_stopped_and_shares_counts_again_when_it
     ready_during = _ready(app)
     revocation = send("DELETE", f"{app.url}/v1/public/me/token", headers=_bearer(revoked))[0]
     after_revocation = [_me(app, revoked) for _ in range(4)]
+    # A FREE account's quota lives in PostgreSQL: still exactly 5, whichever worker answers.
+    downloads = [
+        send(
+            "POST",
+            f"{app.url}/v1/public/logos/{logo}/download",
+            headers={**_bearer(downloader), "Content-Type": "application/json"},
+            body=b'{"format": "PNG"}',
+        )[0]
+        for logo in logos_with_a_file
+    ]
 
     redis_server.start()
     time.sleep(RETRY_SECONDS)  # each worker asks Redis again once its interval has passed
@@ -133,6 +159,7 @@ def test_it_keeps_serving_while_redis_is_stopped_and_shares_counts_again_when_it
         "status": "degraded",
         "checks": {"database": "ok", "redis": "unreachable"},
     }
+    assert downloads == [200] * 5 + [429]
     assert revocation == 204
     assert {(status, body["error"]) for status, body in after_revocation} == {
         (401, "TOKEN_REVOKED")
