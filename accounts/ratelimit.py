@@ -13,8 +13,8 @@ While Redis cannot be reached, each process counts in its own memory and allows
 each caller the whole limit: a caller then gets up to the limit from every process
 that serves it, and an honest one is never refused early. Dividing the limit by the
 workers would keep the total near the limit, but sync workers do not share a
-caller's requests evenly: 60 requests in a row to 3 workers landed 41/10/9 in two
-minutes of ten (docs/operations.md), so a caller at half its limit would be
+caller's requests evenly: of ten runs of 60 requests in a row to 3 workers, two
+landed 41/10/9 (docs/operations.md), so a caller at half its limit would be
 refused. Downloads keep their exact quotas, which live in PostgreSQL.
 """
 
