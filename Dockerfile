@@ -25,6 +25,10 @@ ENV PATH=/opt/venv/bin:$PATH \
     WEB_CONCURRENCY=2 \
     MEDIA_ROOT=/var/lib/logodir/media \
     EMBEDDING_INDEX_DIR=/var/lib/logodir/embeddings
+# The letters of the Logo Link's monograms (MONOGRAM_FONT, directory/renditions.py).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core=2.37-6 \
+    && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system --gid 10001 app \
     && useradd --system --uid 10001 --gid app --no-create-home --home-dir /nonexistent app \
     && mkdir -p /var/lib/logodir/media /var/lib/logodir/embeddings \

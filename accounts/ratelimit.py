@@ -1,5 +1,10 @@
 """Request rate limits of the public API: 60 a minute per token, 20 per client IP.
 
+The Logo Link (/v1/public/img/) has a limit of its own for anonymous callers, per
+address: an image tag is fetched by every visitor's browser, a page of 100 logos is 100
+requests, and 20 a minute would not show one page. Tokens keep their one limit for
+everything.
+
 A middleware rather than a view decorator, because every request under
 /v1/public counts, unknown paths and refused methods too. Counts live in Redis,
 shared by every process (settings refuse to start without it outside development),
@@ -36,6 +41,7 @@ from config.cache import RedisUnavailable, count_and_get, local_count
 # between app processes still finds it.
 _EXPIRY_MARGIN = 5
 _PERIODS = {"s": 1, "m": 60, "h": 3600}
+IMAGE_PREFIX = "/v1/public/img/"
 
 
 @dataclass(frozen=True)
@@ -108,7 +114,11 @@ def rate_usage(request: HttpRequest, *, increment: bool) -> Usage | None:
             return usage
     else:
         bearer_resolve(request, claim)  # anonymous, or refused without a lookup
-    usage, _ = _count(f"ip:{client_ip(request)}", settings.API_RATE_ANONYMOUS, increment=increment)
+    if request.path.startswith(IMAGE_PREFIX):
+        subject, rate = f"img:{client_ip(request)}", settings.API_RATE_IMAGES_ANONYMOUS
+    else:
+        subject, rate = f"ip:{client_ip(request)}", settings.API_RATE_ANONYMOUS
+    usage, _ = _count(subject, rate, increment=increment)
     return usage
 
 

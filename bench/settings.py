@@ -18,4 +18,4 @@ _rate_limits = os.environ.get("BENCH_RATE_LIMITS", "off")
 if _rate_limits not in ("off", "count"):
     raise ValueError(f"BENCH_RATE_LIMITS must be off or count, not {_rate_limits!r}")
 RATELIMIT_ENABLE = _rate_limits == "count"
-API_RATE_AUTHENTICATED = API_RATE_ANONYMOUS = "1000000000/m"
+API_RATE_AUTHENTICATED = API_RATE_ANONYMOUS = API_RATE_IMAGES_ANONYMOUS = "1000000000/m"

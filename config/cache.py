@@ -6,7 +6,9 @@ cache (`django.core.cache.cache`: the domain list). Every API request counts, so
 count is one round trip on redis-py's own client (one per process, thread-safe over
 its pool): a script bumps the counter, creating it with its expiry, and reads the
 caller's cached token along. Django's cache goes through Django's Redis backend.
-Both only through their public interfaces.
+Maps too big to read whole for one entry (the domain map: a field per domain) are Redis
+hashes on the same client, replaced at once (hash_write) and read a few fields at a
+time (hash_read). Both only through their public interfaces.
 
 While Redis cannot be reached the process serves without it, rather than fail:
 
@@ -32,6 +34,7 @@ import logging
 import pickle
 import threading
 import time
+import uuid
 
 import redis
 from django.core.cache import DEFAULT_CACHE_ALIAS, caches
@@ -51,6 +54,8 @@ WARNING_SECONDS = 60.0
 # Redis on loopback); the breaker here does the waiting instead.
 _NO_RETRIES = Retry(NoBackoff(), 0)
 _UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
+# Fields written per HSET when a hash is replaced.
+_HASH_CHUNK = 2000
 
 # KEYS[1] the counter, KEYS[2] the lookup epoch; ARGV[1] the counter's lifetime,
 # ARGV[2] 1 to count and 0 to only read, ARGV[3] the prefix of lookup keys and
@@ -248,11 +253,61 @@ class SharedCache(BaseCache):
             )
         )
 
+    # -- maps ------------------------------------------------------------------------------
+
+    def hash_read(self, key: str, fields: list[str], *, along: str) -> tuple[list, object]:
+        try:
+            values = self._ask(lambda: self.client.hmget(self.make_key(key), fields))
+        except RedisUnavailable:
+            mapping = self.local.get(key) or {}
+            return [mapping.get(field) for field in fields], self.local.get(along)
+        # `along` is Django's to encode: read through Django's cache, a second round trip.
+        return [None if value is None else value.decode() for value in values], self.get(along)
+
+    def hash_write(self, key: str, mapping: dict[str, str], *, timeout: int) -> None:
+        def write() -> None:
+            name = self.make_key(key)
+            # Built under a name of its own and renamed: readers see the old hash or the
+            # new one, never half of it, and no single command holds Redis for long.
+            building = f"{name}:building:{uuid.uuid4().hex}"
+            items = list(mapping.items())
+            with self.client.pipeline(transaction=False) as pipe:
+                for start in range(0, len(items), _HASH_CHUNK):
+                    pipe.hset(building, mapping=dict(items[start : start + _HASH_CHUNK]))
+                pipe.expire(building, timeout)
+                pipe.rename(building, name)
+                pipe.execute()
+
+        try:
+            self._ask(write)
+        except RedisUnavailable:
+            self.local.set(key, dict(mapping), timeout)
+
 
 def _shared() -> SharedCache | None:
     # The backend itself: django.core.cache.cache is a proxy that isinstance() cannot see through.
     cache = caches[DEFAULT_CACHE_ALIAS]
     return cache if isinstance(cache, SharedCache) else None
+
+
+def hash_read(key: str, fields: list[str], *, along: str) -> tuple[list, object]:
+    """The values of some fields of a map of the default cache (None for a missing field
+    or a missing map) and the value of the key `along`."""
+    shared = _shared()
+    if shared is not None:
+        return shared.hash_read(key, fields, along=along)
+    values = caches[DEFAULT_CACHE_ALIAS].get_many([key, along])
+    mapping = values.get(key) or {}
+    return [mapping.get(field) for field in fields], values.get(along)
+
+
+def hash_write(key: str, mapping: dict[str, str], *, timeout: int) -> None:
+    """Replaces a map of the default cache whole; it lives `timeout` seconds."""
+    shared = _shared()
+    if shared is not None:
+        shared.hash_write(key, mapping, timeout=timeout)
+    else:
+        caches[DEFAULT_CACHE_ALIAS].set(key, dict(mapping), timeout)
 
 
 def count_and_get(

@@ -69,7 +69,7 @@ MIDDLEWARE = [
     "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "corsheaders.middleware.CorsMiddleware",
+    "config.api.cors.PublicApiCorsMiddleware",
     "config.api.middleware.PublicApiMiddleware",
     "accounts.ratelimit.PublicApiRateLimitMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
@@ -155,6 +155,9 @@ RATELIMIT_ENABLE = True
 # The contract's request rates for /v1/public, in fixed 60-second windows.
 API_RATE_AUTHENTICATED = "60/m"
 API_RATE_ANONYMOUS = "20/m"
+# The Logo Link's own, per address: a visitor's browser fetches every img of a page (100
+# logos, 100 requests); six such pages a minute, or several visitors behind one address.
+API_RATE_IMAGES_ANONYMOUS = "600/m"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "Europe/Madrid"
@@ -199,6 +202,9 @@ if STORAGE_BACKEND == "s3":
                 # Served by a public bucket policy or a CDN in front of it: plain links.
                 "querystring_auth": False,
                 "custom_domain": env_str("S3_PREVIEWS_DOMAIN"),
+                # Previews and the Logo Link's renditions are named by their content: an
+                # address never changes what it holds, so caches may keep it for a year.
+                "object_parameters": {"CacheControl": "public, max-age=31536000, immutable"},
             },
         },
     }
@@ -223,6 +229,10 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 if DEBUG:
     # runserver serves static files itself; the manifest exists only after collectstatic.
     STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+
+# The letters of the Logo Link's monograms (directory/renditions.py): Debian's
+# fonts-dejavu-core, which the scripts and the Dockerfile install.
+MONOGRAM_FONT = env_str("MONOGRAM_FONT", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 
 # Catalogue files are judged by their bytes; anything bigger is refused by the import.
 CATALOGUE_FILE_MAX_BYTES = env_int("CATALOGUE_FILE_MAX_BYTES", 50 * 1024 * 1024, minimum=1)
@@ -275,14 +285,24 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-# CORS for the public API only: any origin, no credentials (decisions.md).
+# CORS for the public API only: any origin, no credentials (decisions.md), the same
+# answer to every origin (config/api/cors.py). Exactly the request headers the API reads
+# (If-None-Match: a client revalidating the domain list itself) and the methods it serves.
 CORS_URLS_REGEX = r"^/v1/public/.*$"
 CORS_ALLOW_ALL_ORIGINS = True
 CORS_ALLOW_CREDENTIALS = False
-CORS_ALLOW_HEADERS = ["authorization", "content-type", "x-service-source"]
+CORS_ALLOW_HEADERS = [
+    "authorization",
+    "content-type",
+    "if-none-match",
+    "x-request-id",
+    "x-service-source",
+]
+CORS_ALLOW_METHODS = ["DELETE", "GET", "PATCH", "POST"]
 CORS_EXPOSE_HEADERS = [
     "ETag",
     "Retry-After",
+    "X-Logo-Fallback",
     "X-RateLimit-Limit",
     "X-RateLimit-Remaining",
     "X-RateLimit-Reset",

@@ -25,6 +25,7 @@ urlpatterns = [
     path("llms.txt", llms_txt, name="llms-txt"),
     path("companies/<slug:slug>", pages.company_page, name="company-page"),
     path("logos/<slug:slug>", pages.logo_page, name="logo-page"),
+    path("examples/logo-link", pages.logo_link_example, name="logo-link-example"),
     path("accounts/login/", account_pages.LoginPage.as_view(), name="login"),
     path("accounts/logout/", account_pages.LogoutPage.as_view(), name="logout"),
     path("accounts/signup/", account_pages.signup_page, name="signup"),

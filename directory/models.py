@@ -7,7 +7,9 @@ logo's copy of its company's name. The SQL behind both lives in directory/sql/.
 
 import re
 import uuid
+from urllib.parse import urlsplit
 
+import idna
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex, OpClass
@@ -17,6 +19,7 @@ from django.db import models
 from django.db.models import F, Func, Q
 from django.db.models.functions import Length, Lower
 from django.utils import timezone
+from publicsuffixlist import PublicSuffixList
 
 
 class EntityType(models.TextChoices):
@@ -254,6 +257,8 @@ class Asset(models.Model):
 
 
 _DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$")
+# A pasted address: http(s), a colon and however many slashes survived the trip.
+_WEB_SCHEME = re.compile(r"^https?:/*", re.IGNORECASE)
 
 
 def validate_domain(value: str) -> None:
@@ -261,9 +266,59 @@ def validate_domain(value: str) -> None:
         raise ValidationError(f"{value!r} is not a domain name such as example.com")
 
 
+def is_domain(value: str) -> bool:
+    """Whether a normalised value is a domain name as the catalogue stores them."""
+    return bool(_DOMAIN.match(value))
+
+
 def normalise_domain(value: str) -> str:
-    """How domains are stored and compared: trimmed, lower case, without "www."."""
-    return value.strip().lower().removeprefix("www.")
+    """How domains are stored, compared and looked up: the host alone (a pasted address
+    such as https://www.acme.es/contacto gives acme.es), lower case, without a trailing
+    dot or a leading "www.", an internationalised name in its ASCII (punycode) form.
+
+    The one normalisation of the catalogue's domains: the import, the admin, the domain
+    list, the domain lookup and the Logo Link identifier all go through it. Whatever it
+    gives still has to pass validate_domain (or is_domain) to be a domain; "" when there
+    is no host at all.
+    """
+    text = _WEB_SCHEME.sub("", value.strip())
+    try:
+        host = urlsplit(f"//{text}").hostname or ""
+    except ValueError:  # an unclosed [ of an IPv6 address, a bad port
+        return ""
+    host = host.rstrip(".").removeprefix("www.")
+    try:
+        # UTS 46 maps case and width as browsers do; IDNA 2008 gives the xn-- labels.
+        return idna.encode(host, uts46=True).decode("ascii")
+    except (idna.IDNAError, UnicodeError):
+        return host  # not a valid name: left for the validation to refuse
+
+
+_public_suffixes = None
+
+
+def registered_domain(domain: str) -> str | None:
+    """The part of a normalised domain its owner registered (tienda.acme.es: acme.es;
+    shop.acme.com.es: acme.com.es), by the Public Suffix List that the pinned
+    publicsuffixlist package ships (read offline, never downloaded); None for a public
+    suffix itself (com.es)."""
+    global _public_suffixes
+    if _public_suffixes is None:
+        _public_suffixes = PublicSuffixList()
+    return _public_suffixes.privatesuffix(domain)
+
+
+def domain_and_parents(domain: str) -> list[str]:
+    """A normalised domain, then each parent down to its registered domain, nearest
+    first: what a lookup tries (a.b.acme.es: a.b.acme.es, b.acme.es, acme.es)."""
+    registered = registered_domain(domain)
+    candidates = [domain]
+    if registered is None or not domain.endswith("." + registered):
+        return candidates
+    labels = domain[: -len(registered) - 1].split(".")
+    candidates += [".".join([*labels[index:], registered]) for index in range(1, len(labels))]
+    candidates.append(registered)
+    return candidates
 
 
 class Domain(models.Model):

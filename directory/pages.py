@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import render
 
 from directory import search
-from directory.selectors import company_find, logo_find, with_summary_fields
+from directory.selectors import company_find, logo_find, logo_link_examples, with_summary_fields
 from directory.serializers import sorted_formats
 
 PAGE_SIZE = 24
@@ -32,3 +32,18 @@ def logo_page(request, slug: str):
         raise Http404
     formats = sorted_formats(logo.assets.all())
     return render(request, "directory/logo.html", {"logo": logo, "formats": formats})
+
+
+# The example page of the Logo Link: a domain no company uses, to show the monogram.
+EXAMPLE_UNKNOWN_DOMAIN = "empresa-desconocida.es"
+
+
+def logo_link_example(request):
+    """A page that embeds a few logos through the Logo Link, following the reader's
+    light or dark theme and side by side in both (docs/api.md, Logo Link)."""
+    examples = logo_link_examples(limit=6)
+    return render(
+        request,
+        "examples/logo_link.html",
+        {"examples": examples, "unknown": EXAMPLE_UNKNOWN_DOMAIN, "first": examples[:1]},
+    )

@@ -73,33 +73,41 @@ def _svg_aspect(data: bytes) -> float | None:
     return width / height if width > 0 and height > 0 else None
 
 
+def svg_png(data: bytes, longest: int) -> bytes:
+    """A PNG of an SVG drawn from its sanitised copy, its longer side `longest` pixels
+    (when the file says its proportions; else `longest` wide). PreviewError when it
+    cannot be drawn."""
+    try:
+        data = sanitize_svg(data)
+    except UnsafeSvg as exc:
+        raise PreviewError(str(exc)) from exc
+    # Draw straight into the box, so a very tall file is never rasterised whole.
+    aspect = _svg_aspect(data)
+    box = {"height": longest} if aspect is not None and aspect < 1 else {"width": longest}
+    # An empty resources folder: a file's relative references resolve to nothing.
+    with tempfile.TemporaryDirectory() as empty:
+        try:
+            png = resvg_py.svg_to_bytes(
+                svg_string=data.decode("utf-8", errors="replace"),
+                resources_dir=empty,
+                **box,
+            )
+        except (ValueError, BaseException) as exc:  # resvg panics surface as BaseException
+            if isinstance(exc, KeyboardInterrupt | SystemExit):
+                raise
+            raise PreviewError(f"cannot render SVG: {exc}") from exc
+    return bytes(png)
+
+
+def open_png(data: bytes) -> Image.Image:
+    """A PNG file decoded, refusing decompression bombs; PreviewError when it cannot be."""
+    return _open_raster(data)
+
+
 def render_preview(data: bytes, file_format: str) -> bytes:
     """The preview PNG of a file; PreviewError when it cannot be drawn."""
     if file_format == FileFormat.SVG:
-        try:
-            data = sanitize_svg(data)
-        except UnsafeSvg as exc:
-            raise PreviewError(str(exc)) from exc
-        # Draw straight into the 512 px box, so a very tall file is never rasterised whole.
-        aspect = _svg_aspect(data)
-        box = (
-            {"height": PREVIEW_MAX_PX}
-            if aspect is not None and aspect < 1
-            else {"width": PREVIEW_MAX_PX}
-        )
-        # An empty resources folder: a file's relative references resolve to nothing.
-        with tempfile.TemporaryDirectory() as empty:
-            try:
-                png = resvg_py.svg_to_bytes(
-                    svg_string=data.decode("utf-8", errors="replace"),
-                    resources_dir=empty,
-                    **box,
-                )
-            except (ValueError, BaseException) as exc:  # resvg panics surface as BaseException
-                if isinstance(exc, KeyboardInterrupt | SystemExit):
-                    raise
-                raise PreviewError(f"cannot render SVG: {exc}") from exc
-        png = bytes(png)
+        png = svg_png(data, PREVIEW_MAX_PX)
         with Image.open(io.BytesIO(png), formats=["PNG"]) as drawn:  # reads the header only
             if max(drawn.size) <= PREVIEW_MAX_PX:
                 return png  # already drawn into the box: no second encoding

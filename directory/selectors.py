@@ -3,11 +3,12 @@
 import contextlib
 import json
 import uuid
-from urllib.parse import urlsplit
+from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.files.storage import storages
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection
 from django.db.models import (
     Case,
     Count,
@@ -20,9 +21,19 @@ from django.db.models import (
     Value,
     When,
 )
+from django.utils import timezone
 
+from config.cache import hash_read, hash_write
 from config.db_router import catalogue_connection
-from directory.models import FORMAT_ORDER, Asset, Company, Domain, Logo, normalise_domain
+from directory.models import (
+    FORMAT_ORDER,
+    Asset,
+    Company,
+    Domain,
+    Logo,
+    domain_and_parents,
+    normalise_domain,
+)
 
 # Main-variant files first, then each variant's in variant order; formats in contract order.
 ASSET_ORDER = (
@@ -213,22 +224,100 @@ def logo_detail_row(*, id_or_slug: str) -> dict | None:
 def website_host(website: str | None) -> str | None:
     if not website:
         return None
-    return normalise_domain(urlsplit(website).hostname or "") or None
+    return normalise_domain(website) or None
 
 
-def domain_entries() -> list[dict]:
+def domain_entries(*, using: str | None = None) -> list[dict]:
     """Every domain with its company: staff-kept domains first, then website hosts."""
     entries: dict[str, dict] = {}
-    for domain, slug, name in Domain.objects.order_by("domain").values_list(
+    domains = Domain.objects.using(using) if using else Domain.objects
+    for domain, slug, name in domains.order_by("domain").values_list(
         "domain", "company__slug", "company__name"
     ):
         entries[domain] = {"domain": domain, "slug": slug, "name": name}
-    websites = Company.objects.exclude(website=None).exclude(website="").order_by("slug")
+    companies = Company.objects.using(using) if using else Company.objects
+    websites = companies.exclude(website=None).exclude(website="").order_by("slug")
     for website, slug, name in websites.values_list("website", "slug", "name"):
         host = website_host(website)
         if host and host not in entries:
             entries[host] = {"domain": host, "slug": slug, "name": name}
     return sorted(entries.values(), key=lambda entry: entry["domain"])
+
+
+# The domain list is built from the whole catalogue, so it is kept in the cache: as the
+# body of GET /domains, and as a map from each domain to its company's slug (a Redis
+# hash: a lookup reads a few fields, never the whole list). Both record the generation
+# they were built in; a write that changes a domain starts a new generation after its
+# commit (services.domain_list_changed), and whatever was built in an older one is
+# rebuilt on its next read, even when the rebuild had started before that commit. The
+# five minutes are a backstop for writes that bypass the models (SQL, QuerySet.update).
+DOMAINS_GENERATION_KEY = "directory:domains:generation"
+DOMAINS_LIST_KEY = "directory:domains:list:v2"
+DOMAINS_MAP_KEY = "directory:domains:map:v2"
+DOMAINS_REBUILD_SECONDS = 300
+# The map's field holding its generation: no domain is the empty string.
+_GENERATION_FIELD = ""
+
+
+def _domains_generation(current: str | None) -> str:
+    if current is not None:
+        return current
+    cache.add(DOMAINS_GENERATION_KEY, uuid.uuid4().hex, None)
+    return cache.get(DOMAINS_GENERATION_KEY)
+
+
+def _domains_rebuild(generation: str | None) -> dict:
+    generation = _domains_generation(generation)
+    # From the primary: the list is kept until the next write's commit, so it must not
+    # come from a replica that has not replayed that commit yet.
+    entries = domain_entries(using=DEFAULT_DB_ALIAS)
+    body = {
+        "generation": generation,
+        "data": entries,
+        "generatedAt": timezone.now().isoformat(),
+    }
+    cache.set(DOMAINS_LIST_KEY, body, DOMAINS_REBUILD_SECONDS)
+    mapping = {_GENERATION_FIELD: generation}
+    mapping.update((entry["domain"], entry["slug"]) for entry in entries)
+    hash_write(DOMAINS_MAP_KEY, mapping, timeout=DOMAINS_REBUILD_SECONDS)
+    return body
+
+
+def domain_list() -> dict:
+    """{"data": every domain entry, "generatedAt": when the list was built}, from the
+    cache while it holds the current generation."""
+    cached = cache.get_many([DOMAINS_GENERATION_KEY, DOMAINS_LIST_KEY])
+    generation = cached.get(DOMAINS_GENERATION_KEY)
+    body = cached.get(DOMAINS_LIST_KEY)
+    if body is None or generation is None or body.get("generation") != generation:
+        body = _domains_rebuild(generation)
+    return {"data": body["data"], "generatedAt": body["generatedAt"]}
+
+
+def domain_company_slug(domain: str) -> str | None:
+    """The slug of the company a normalised domain belongs to, as the domain list has it:
+    the domain itself, else its nearest parent down to its registered domain (a
+    subdomain falls back to the domain its owner registered when only that is known)."""
+    candidates = domain_and_parents(domain)
+    values, generation = hash_read(
+        DOMAINS_MAP_KEY, [_GENERATION_FIELD, *candidates], along=DOMAINS_GENERATION_KEY
+    )
+    if values[0] is None or values[0] != generation:
+        known = {entry["domain"]: entry["slug"] for entry in _domains_rebuild(generation)["data"]}
+        values = [None, *(known.get(candidate) for candidate in candidates)]
+    return next((slug for slug in values[1:] if slug), None)
+
+
+def company_summary_row(*, slug: str) -> dict | None:
+    """The company's summary row as search pages read it (directory_company_summary)."""
+    with catalogue_connection().cursor() as cursor:
+        cursor.execute(
+            "SELECT s.summary FROM directory_company c "
+            "JOIN directory_company_summary s ON s.company_id = c.id WHERE c.slug = %s",
+            [slug],
+        )
+        row = cursor.fetchone()
+    return None if row is None else json.loads(row[0])
 
 
 def company_colors(*, slug: str) -> Company | None:
@@ -295,3 +384,121 @@ def logo_main_file(*, id_or_slug: str, file_format: str) -> tuple[Logo | None, A
     asset = Asset.from_db(db, _ASSET_FIELDS, (file[0], logo_id, None, *file[1:]))
     asset.logo = logo
     return logo, asset
+
+
+# -- the Logo Link ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """A drawable file of a logo: of its main variant (variant_id None) or of a variant."""
+
+    variant_id: str | None
+    kind: str | None
+    variant_name: str | None
+    format: str
+    sha256: str
+    name: str  # in the default (private) storage
+
+
+@dataclass(frozen=True)
+class ImageSource:
+    """What an address of the Logo Link names: a company, and the logo to draw (its
+    current one, or the one named) with its drawable files, main variant first."""
+
+    company_slug: str
+    company_name: str
+    logo_id: str | None
+    brand_colors: list[str]
+    files: list[SourceFile]
+
+    @property
+    def main_files(self) -> list[SourceFile]:
+        return [file for file in self.files if file.variant_id is None]
+
+
+# The company with this slug and its current logo, else the logo with this id or slug
+# (_LOGO_LOOKUPS' order) and its company; the logo's SVG and PNG files with their variants.
+_IMAGE_SOURCE_SQL = """
+WITH pick AS (
+  SELECT found.company_id, found.logo_id FROM (
+    SELECT c.id AS company_id, c.current_logo_id AS logo_id, 1 AS rank
+    FROM directory_company c WHERE c.slug = %(company)s
+    UNION ALL
+    (SELECT l.company_id, l.id, 2 FROM directory_logo l
+     WHERE l.slug = %(logo)s OR l.id = %(logo_id)s
+     ORDER BY l.is_current DESC, l.title_fold, l.id LIMIT 1)
+  ) found ORDER BY found.rank LIMIT 1
+)
+SELECT c.slug, c.name, l.id::text,
+       CASE WHEN l.colors_computed_at IS NULL THEN '{}' ELSE l.color_palette END,
+       coalesce((
+         SELECT json_agg(json_build_array(a.variant_id, v.kind, v.name, a.format, a.sha256, a.file))
+         FROM directory_asset a LEFT JOIN directory_variant v ON v.id = a.variant_id
+         WHERE a.logo_id = l.id AND a.format IN ('SVG', 'PNG')), '[]')::text
+FROM pick p
+JOIN directory_company c ON c.id = p.company_id
+LEFT JOIN directory_logo l ON l.id = p.logo_id
+"""
+# Main variant first, then colour versions (negative, monochrome...), then other types;
+# by name within each; SVG before PNG.
+_KIND_ORDER = {None: 0, "VERSION": 1, "TYPE": 2}
+
+
+def image_source(*, company_slug: str | None, logo: str | None) -> ImageSource | None:
+    """The company with slug `company_slug` (its current logo), else the logo with id or
+    slug `logo`; None when neither names anything."""
+    try:
+        logo_id = uuid.UUID(logo) if logo else None
+    except ValueError:
+        logo_id = None
+    # From the primary, not a replica: each process keeps the answer until the next
+    # write's commit (logolink.picture_for), so it must not be read from a lagging copy.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _IMAGE_SOURCE_SQL, {"company": company_slug, "logo": logo, "logo_id": logo_id}
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    slug, name, logo_key, palette, files = row
+    drawable = [
+        SourceFile(
+            variant_id=variant_id,
+            kind=kind,
+            variant_name=variant_name,
+            format=file_format,
+            sha256=sha256,
+            name=file,
+        )
+        for variant_id, kind, variant_name, file_format, sha256, file in json.loads(files)
+    ]
+    drawable.sort(
+        key=lambda f: (
+            _KIND_ORDER.get(f.kind, 3),
+            f.variant_name or "",
+            f.variant_id or "",
+            FORMAT_ORDER[f.format],
+        )
+    )
+    return ImageSource(
+        company_slug=slug,
+        company_name=name,
+        logo_id=logo_key,
+        brand_colors=list(palette),
+        files=drawable,
+    )
+
+
+def logo_link_examples(*, limit: int) -> list[dict]:
+    """A few companies with a current logo, each with the identifier an example of the
+    Logo Link uses for it: its website's domain, else its slug."""
+    rows = (
+        Company.objects.exclude(current_logo=None)
+        .order_by("name_fold", "id")
+        .values("slug", "name", "website")[:limit]
+    )
+    return [
+        {"name": row["name"], "identifier": website_host(row["website"]) or row["slug"]}
+        for row in rows
+    ]

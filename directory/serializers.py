@@ -11,7 +11,13 @@ from rest_framework import serializers
 from rest_framework.fields import empty
 
 from config.api.errors import ErrorCode
-from config.api.inputs import QueryChoiceField, StrictCharField, StrictUUIDField
+from config.api.inputs import (
+    QueryChoiceField,
+    QueryIntegerField,
+    StrictCharField,
+    StrictUUIDField,
+    parse,
+)
 from config.api.pagination import (
     DEFAULT_PAGE_SIZE,
     MAX_PAGE,
@@ -19,7 +25,13 @@ from config.api.pagination import (
     PageEnvelopeSerializer,
     PageQuerySerializer,
 )
-from directory.models import FORMAT_ORDER, EntityType, FileFormat, VariantKind
+from directory import logolink
+from directory.models import (
+    FORMAT_ORDER,
+    EntityType,
+    FileFormat,
+    VariantKind,
+)
 from directory.selectors import company_url, logo_url, preview_url
 
 
@@ -341,6 +353,26 @@ class DomainListOutputSerializer(serializers.Serializer):
     generatedAt = serializers.DateTimeField()
 
 
+# -- GET /domains/{domain} ------------------------------------------------------------
+
+DOMAIN_INPUT_MAX_LENGTH = 2048
+
+
+class DomainLookupInputSerializer(serializers.Serializer):
+    """The domain as typed; the view normalises it. Text that is no domain name is not
+    refused here: no company is known by it (404), as no schema could tell a domain or a
+    web address on one from other text."""
+
+    domain = serializers.CharField(max_length=DOMAIN_INPUT_MAX_LENGTH, trim_whitespace=False)
+
+
+class DomainLookupOutputSerializer(serializers.Serializer):
+    data = CompanySummarySerializer()
+
+    def to_representation(self, body: dict) -> dict:
+        return {"data": company_summary(body["data"])}
+
+
 # -- GET /logos -----------------------------------------------------------------------
 
 
@@ -623,3 +655,77 @@ def download_body(*, url: str, expires_in: int, expires_at, filename: str, asset
         },
         "quota": download_quota_body(quota),
     }
+
+
+# -- GET /img/{identifier} ------------------------------------------------------------
+
+
+class LogoImageInputSerializer(serializers.Serializer):
+    """The options of the Logo Link. The answer is an image, not JSON: no output
+    serializer; the view documents the binary responses."""
+
+    size = QueryIntegerField(
+        min_value=logolink.SIZES[0],
+        max_value=logolink.SIZES[1],
+        default=128,
+        help_text="The longer side in pixels; the image is a square of this side unless "
+        "shape=original.",
+    )
+    format = QueryChoiceField(choices=logolink.FORMATS, default="png")
+    theme = QueryChoiceField(
+        choices=logolink.THEMES,
+        default="light",
+        help_text="The background the image goes on. dark: the variant that reads best on "
+        "a dark background, or the logo in white (docs/api.md, Logo Link).",
+    )
+    greyscale = QueryChoiceField(choices=["true", "false"], default="false")
+    fallback = QueryChoiceField(
+        choices=logolink.FALLBACKS,
+        default="monogram",
+        help_text="What answers when there is no logo to draw: the initials on the brand "
+        "colour, a transparent square, or the 404 error.",
+    )
+    shape = QueryChoiceField(
+        choices=logolink.SHAPES,
+        default="square",
+        help_text="square: centred on a transparent square; original: the logo's own proportions.",
+    )
+
+    def validate_greyscale(self, value: str) -> bool:
+        return value == "true"
+
+
+_IMAGE_CHOICES = {
+    "format": logolink.FORMATS,
+    "theme": logolink.THEMES,
+    "fallback": logolink.FALLBACKS,
+    "shape": logolink.SHAPES,
+    "greyscale": ("true", "false"),
+}
+
+
+def image_options(query) -> logolink.ImageOptions:
+    """The Logo Link's options from a query string. Plainly valid ones are read
+    directly (an image tag's address is the hot path); anything else goes through
+    LogoImageInputSerializer, errors included."""
+    values: dict = {}
+    for name, choices in _IMAGE_CHOICES.items():
+        if name in query:
+            if query[name] not in choices:
+                return _image_options_checked(query)
+            values[name] = query[name]
+    if "size" in query:
+        raw = query["size"]
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
+            return _image_options_checked(query)
+        size = int(raw)
+        if not logolink.SIZES[0] <= size <= logolink.SIZES[1]:
+            return _image_options_checked(query)
+        values["size"] = size
+    if "greyscale" in values:
+        values["greyscale"] = values["greyscale"] == "true"
+    return logolink.ImageOptions(**values)
+
+
+def _image_options_checked(query) -> logolink.ImageOptions:
+    return logolink.ImageOptions(**parse(LogoImageInputSerializer, query))

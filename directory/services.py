@@ -4,8 +4,10 @@ stay consistent however the catalogue changes."""
 
 import hashlib
 import logging
+import uuid
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage, storages
 from django.db import transaction
@@ -13,8 +15,10 @@ from django.utils import timezone
 
 from directory.colors import ColorError, extract_colors
 from directory.formats import CONTENT_TYPES, detect_format
+from directory.logolink import images_new_generation
 from directory.models import FORMAT_ORDER, Asset, Company, FileFormat, Logo, Variant
 from directory.previews import RENDERABLE, PreviewError, render_preview
+from directory.selectors import DOMAINS_GENERATION_KEY
 
 logger = logging.getLogger(__name__)
 
@@ -103,6 +107,7 @@ def logo_make_current(*, logo: Logo) -> bool:
         )
         Logo.objects.filter(pk=logo.pk).update(is_current=True)
         Company.objects.filter(pk=company.pk).update(current_logo=logo)
+        images_changed()
         if not Logo.objects.filter(pk=logo.pk, colors_computed_at__isnull=False).exists():
             # The company's colours are now this logo's: make sure they get read.
             transaction.on_commit(lambda: logo_colors_refresh(logo_id=logo.id), robust=True)
@@ -117,6 +122,7 @@ def logo_unset_current(*, logo: Logo) -> bool:
     with transaction.atomic():
         Logo.objects.filter(pk=logo.pk).update(is_current=False)
         Company.objects.filter(pk=logo.company_id, current_logo=logo).update(current_logo=None)
+        images_changed()
     logo.is_current = False
     return True
 
@@ -161,6 +167,7 @@ def preview_refresh(*, logo_id, variant_id=None) -> None:
 def _colors_after_commit(*, logo: Logo) -> None:
     # Pending until read again: the colours endpoint says so instead of showing old ones.
     Logo.objects.filter(pk=logo.pk).update(colors_computed_at=None, color_palette=[])
+    images_changed()  # a monogram's colour is the brand colour
     transaction.on_commit(lambda: logo_colors_refresh(logo_id=logo.id), robust=True)
 
 
@@ -178,4 +185,59 @@ def logo_colors_refresh(*, logo_id) -> list[str]:
         except ColorError as exc:
             logger.warning("no colours for asset %s: %s", source.id, exc)
     Logo.objects.filter(pk=logo_id).update(color_palette=colors, colors_computed_at=timezone.now())
+    images_changed()
     return colors
+
+
+# -- the domain list ----------------------------------------------------------------------
+
+# What a company's entries in the domain list show besides its staff-kept domains.
+_DOMAIN_LIST_FIELDS = frozenset({"website", "slug", "name"})
+
+
+def domain_list_changed() -> None:
+    """Once the current transaction commits (at once outside one), the domain list and
+    the domain lookups answer from the catalogue again instead of the cache
+    (selectors.domain_list). Called for every write that changes a domain or whose
+    company a domain names: see directory/apps.py."""
+    # robust: a cache that cannot be reached must not undo the write; the list is then
+    # rebuilt when its five minutes are up.
+    transaction.on_commit(_domains_new_generation, robust=True)
+
+
+def _domains_new_generation() -> None:
+    cache.set(DOMAINS_GENERATION_KEY, uuid.uuid4().hex, None)
+    images_new_generation()  # the Logo Link finds companies by their domains
+
+
+# -- the Logo Link ------------------------------------------------------------------------
+
+
+def images_changed() -> None:
+    """Once the current transaction commits (at once outside one), the Logo Link resolves
+    its addresses again (logolink.picture_for): for every write that changes what an
+    address draws, through the models' signals (directory/apps.py) or called here."""
+    transaction.on_commit(images_new_generation, robust=True)
+
+
+def catalogue_saved(sender, instance, **kwargs) -> None:
+    images_changed()
+
+
+def domain_saved(sender, instance, **kwargs) -> None:
+    domain_list_changed()
+
+
+def company_saved(sender, instance: Company, created: bool, update_fields=None, **kwargs) -> None:
+    """A company's website is one of its domains, and every entry names the company."""
+    if created:
+        if instance.website:
+            domain_list_changed()
+    elif update_fields is None or _DOMAIN_LIST_FIELDS & set(update_fields):
+        domain_list_changed()
+
+
+def company_deleted(sender, instance: Company, **kwargs) -> None:
+    # Its staff-kept domains go with it, each with its own signal.
+    if instance.website:
+        domain_list_changed()

@@ -4,11 +4,18 @@ from datetime import timedelta
 from pathlib import PurePosixPath
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.files.storage import default_storage, storages
-from django.http import FileResponse, Http404, HttpResponseForbidden
-from django.utils import timezone
+from django.http import (
+    FileResponse,
+    Http404,
+    HttpResponse,
+    HttpResponseForbidden,
+    HttpResponseNotModified,
+    HttpResponseRedirect,
+)
+from django.utils.http import parse_etags
 from django.views.decorators.cache import cache_control
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -17,11 +24,11 @@ from rest_framework.views import APIView
 from accounts.authentication import source_of
 from accounts.models import Scope
 from config.api.client_ip import client_ip
-from config.api.errors import ApiError, ErrorCode, not_found
+from config.api.errors import ApiError, ErrorCode, invalid_request, not_found
 from config.api.inputs import parse
 from config.api.pagination import envelope, page_window
 from config.api.schema import error_responses, read_responses
-from directory import related, search
+from directory import logolink, related, search
 from directory.downloads import (
     DownloadLimitReached,
     download_filename,
@@ -31,37 +38,106 @@ from directory.downloads import (
     signed_file,
 )
 from directory.formats import CONTENT_TYPES
-from directory.models import DownloadChannel
+from directory.logolink import NothingToDraw, Picture, picture_for, serve
+from directory.models import DownloadChannel, is_domain, normalise_domain
 from directory.selectors import (
     company_colors,
     company_detail_row,
-    domain_entries,
+    company_summary_row,
+    domain_company_slug,
+    domain_list,
     download_asset,
     logo_detail_row,
     logo_for_download,
 )
 from directory.serializers import (
+    DOMAIN_INPUT_MAX_LENGTH,
     CompanyColorsOutputSerializer,
     CompanyDetailOutputSerializer,
     CompanyLookupInputSerializer,
     CompanySearchInputSerializer,
     CompanySearchOutputSerializer,
     DomainListOutputSerializer,
+    DomainLookupInputSerializer,
+    DomainLookupOutputSerializer,
     DownloadLimitErrorSerializer,
     DownloadQuotaSerializer,
     LogoDetailOutputSerializer,
     LogoDownloadInputSerializer,
     LogoDownloadOutputSerializer,
+    LogoImageInputSerializer,
     LogoLookupInputSerializer,
     LogoSearchInputSerializer,
     LogoSearchOutputSerializer,
+    image_options,
 )
 
 TAG = "Catalogue"
+LOGO_IMAGE_DESCRIPTION = """\
+The logo of the company behind a domain (or a company slug, or a logo id or slug) as a PNG
+or WebP to put in an img tag, at the size and for the background the page needs. The
+company's current logo is drawn; an SVG from its sanitised copy only. Original files are
+never served here (they stay behind the download quota), and nothing is counted against
+it: no quota, no download count.
+
+theme=dark draws the variant that reads best on a dark background (#121212): each
+candidate (the main artwork, then its VERSION variants such as a negative, then other
+TYPE variants) is scored by the share of its drawn area whose colour reaches 3:1 contrast
+against what it sits on; the best wins, an earlier candidate keeping near ties (within
+0.05), if at least three quarters of it reads; otherwise the main artwork is drawn in
+white.
+
+When there is nothing to draw (unknown identifier, no logo, no drawable file, or a file
+that cannot be drawn), fallback=monogram (default) draws the initials on the brand colour
+or a colour derived from the name, transparent an empty square, and 404 answers the JSON
+error; the image says which in X-Logo-Fallback.
+
+Cached everywhere: Cache-Control public for a day, a strong ETag (If-None-Match answers
+304), each rendition drawn once and kept in storage. A new current logo changes the ETag
+at once. Rate limit: anonymous callers have a limit of their own per address for this
+endpoint, 600 a minute (a page of 100 logos is 100 requests; 304s count), shown in the
+X-RateLimit headers; a token keeps its 60 a minute. Details: docs/api.md, Logo Link.
+"""
+IDENTIFIER_MAX_LENGTH = 255
+_IMAGE_OK = "The image, PNG or WebP as format asks. Carries an ETag."
+_IMAGE_HEADERS = [
+    OpenApiParameter(
+        "X-Logo-Fallback",
+        {"type": "string", "enum": ["monogram", "transparent"]},
+        OpenApiParameter.HEADER,
+        response=[200, 302, 304],
+        required=False,
+        description="Present when the image is a fallback, not the logo: which one.",
+    ),
+    OpenApiParameter(
+        "Cache-Control",
+        {"type": "string"},
+        OpenApiParameter.HEADER,
+        response=[200, 302, 304],
+        required=True,
+        description="public, max-age=86400.",
+    ),
+    OpenApiParameter(
+        "ETag",
+        {"type": "string"},
+        OpenApiParameter.HEADER,
+        response=[302],
+        required=True,
+        description="Tag for If-None-Match.",
+    ),
+    OpenApiParameter(
+        "Location",
+        {"type": "string", "format": "uri"},
+        OpenApiParameter.HEADER,
+        response=[302],
+        required=True,
+        description="Where the image is.",
+    ),
+]
 # Anonymous calls are welcome; a token must carry read:logos.
 READ_LOGOS = {"GET": Scope.READ_LOGOS}
-DOMAINS_CACHE_KEY = "directory:domains:v1"
-DOMAINS_REBUILD_SECONDS = 300
+# Clients keep the domain list and the answers of the lookup for a day.
+DOMAINS_CACHE_CONTROL = "public, max-age=86400"
 
 
 def _path_parameter(name: str, description: str) -> OpenApiParameter:
@@ -140,16 +216,63 @@ class DomainListApi(APIView):
         responses=read_responses(DomainListOutputSerializer, 403),
     )
     def get(self, request):
-        body = cache.get(DOMAINS_CACHE_KEY)
-        if body is None:
-            entries = domain_entries()
-            body = {"data": entries, "generatedAt": timezone.now().isoformat()}
-            cache.set(DOMAINS_CACHE_KEY, body, DOMAINS_REBUILD_SECONDS)
+        body = domain_list()
         response = Response(DomainListOutputSerializer(body).data)
         # The tag covers the entries only, so a rebuild with the same data still answers 304.
         digest = hashlib.sha256(json.dumps(body["data"], sort_keys=True).encode()).hexdigest()
         response["ETag"] = f'"{digest[:32]}"'
-        response["Cache-Control"] = "public, max-age=86400"
+        response["Cache-Control"] = DOMAINS_CACHE_CONTROL
+        return response
+
+
+class DomainLookupApi(APIView):
+    required_scopes = READ_LOGOS
+
+    @extend_schema(
+        operation_id="getDomainCompany",
+        summary="The company a domain belongs to",
+        description=(
+            "Accepts the domain in any case, with a leading www. or a trailing dot, an "
+            "internationalised domain in Unicode or punycode, and a pasted web address "
+            "(percent-encoded: https%3A%2F%2Fwww.acme.es%2Fcontacto finds acme.es). A "
+            "subdomain falls back to its parent domains, down to the domain its owner "
+            "registered (by the Public Suffix List), when only one of those is known. "
+            "Answers from the same list as GET /domains, cached the same way."
+        ),
+        tags=[TAG],
+        parameters=[
+            OpenApiParameter(
+                "domain",
+                {"type": "string", "minLength": 1, "maxLength": DOMAIN_INPUT_MAX_LENGTH},
+                OpenApiParameter.PATH,
+                description="A domain (acme.es) or a web address on it.",
+            )
+        ],
+        responses=read_responses(
+            DomainLookupOutputSerializer,
+            400,
+            403,
+            404,
+            descriptions={
+                400: "INVALID_REQUEST: longer than 2,048 characters.",
+                404: "COMPANY_NOT_FOUND: no company is known by that domain (or the text is "
+                "no domain name).",
+            },
+        ),
+    )
+    def get(self, request, domain: str):
+        params = parse(DomainLookupInputSerializer, {"domain": domain})
+        name = normalise_domain(params["domain"])
+        if not is_domain(name):
+            message = f"{params['domain']!r} is not a domain name: no company is known by it."
+            raise not_found(ErrorCode.COMPANY_NOT_FOUND, message)
+        slug = domain_company_slug(name)
+        row = company_summary_row(slug=slug) if slug is not None else None
+        if row is None:
+            message = f"No company is known by the domain {name}."
+            raise not_found(ErrorCode.COMPANY_NOT_FOUND, message)
+        response = Response(DomainLookupOutputSerializer({"data": row}).data)
+        response["Cache-Control"] = DOMAINS_CACHE_CONTROL
         return response
 
 
@@ -193,6 +316,82 @@ class LogoDetailApi(APIView):
         if logo is None:
             raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo with id or slug {id!r}.")
         return Response(LogoDetailOutputSerializer({"data": logo}).data)
+
+
+class LogoImageApi(APIView):
+    required_scopes = READ_LOGOS
+
+    @extend_schema(
+        operation_id="getLogoImage",
+        summary="A company's logo as an image to embed: the Logo Link",
+        description=LOGO_IMAGE_DESCRIPTION,
+        tags=[TAG],
+        parameters=[
+            _path_parameter(
+                "identifier",
+                "A domain (acme.es, in any case, www., IDN), a company slug, or a logo's id "
+                "or slug; tried in that order.",
+            ),
+            LogoImageInputSerializer,
+            *_IMAGE_HEADERS,
+        ],
+        responses={
+            (200, "image/png"): OpenApiResponse(OpenApiTypes.BINARY, description=_IMAGE_OK),
+            (200, "image/webp"): OpenApiResponse(OpenApiTypes.BINARY, description=_IMAGE_OK),
+            302: OpenApiResponse(
+                description="With object storage: the image is at Location (its bytes never "
+                "change). Carries the image's ETag."
+            ),
+            304: OpenApiResponse(description="Not modified: the If-None-Match tag still matches."),
+            **error_responses(
+                400,
+                403,
+                404,
+                descriptions={
+                    404: "Only with fallback=404: COMPANY_NOT_FOUND (nothing is known by the "
+                    "identifier) or LOGO_NOT_FOUND (the company has no logo that can be drawn)."
+                },
+            ),
+        },
+    )
+    def get(self, request, identifier: str):
+        if len(identifier) > IDENTIFIER_MAX_LENGTH:
+            raise invalid_request({"identifier": [f"At most {IDENTIFIER_MAX_LENGTH} characters."]})
+        options = image_options(request.query_params)
+        try:
+            picture = picture_for(identifier, options)
+            if _matches(request, picture.etag):
+                return _image_response(HttpResponseNotModified(), picture)
+            served = serve(picture)
+        except NothingToDraw as nothing:
+            raise not_found(nothing.code, nothing.message) from None
+        picture = served.picture  # the fallback, when the logo's file cannot be drawn
+        if _matches(request, picture.etag):
+            response = HttpResponseNotModified()
+        elif served.url is not None:
+            response = HttpResponseRedirect(served.url)
+        else:
+            response = HttpResponse(served.content, content_type=picture.content_type)
+        return _image_response(response, picture)
+
+
+def _matches(request, etag: str) -> bool:
+    """If-None-Match, compared weakly (RFC 9110 §13.1.2)."""
+    header = request.META.get("HTTP_IF_NONE_MATCH")
+    if not header:
+        return False
+    tags = parse_etags(header)
+    return "*" in tags or etag in (tag.removeprefix("W/") for tag in tags)
+
+
+def _image_response(response: HttpResponse, picture: Picture) -> HttpResponse:
+    response["ETag"] = picture.etag
+    response["Cache-Control"] = logolink.CACHE_CONTROL
+    # Embeddable by pages that require it of cross-origin resources (COEP).
+    response["Cross-Origin-Resource-Policy"] = "cross-origin"
+    if picture.fallback is not None:
+        response["X-Logo-Fallback"] = picture.fallback
+    return response
 
 
 @cache_control(public=True, max_age=86400, immutable=True)

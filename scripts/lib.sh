@@ -165,6 +165,11 @@ stop_redis() {
   if [ -f "$pidfile" ]; then kill "$(cat "$pidfile")" 2>/dev/null || true; rm -f "$pidfile"; fi
 }
 
+# DejaVu Sans Bold: the letters of the Logo Link's monograms (directory/renditions.py).
+ensure_fonts() {
+  [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || apt_install fonts-dejavu-core
+}
+
 # The browser tests drive Debian's chromium through Playwright (no browser download).
 ensure_chromium() {
   [ -x /usr/bin/chromium ] || apt_install chromium

@@ -5,6 +5,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 ensure_venv
+ensure_fonts
 if [ -z "${DATABASE_URL:-}" ]; then
   ensure_postgres_binaries
   start_postgres dev 54320

@@ -6,6 +6,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 ensure_venv
+ensure_fonts
 STARTED=()
 # Errexit off in the trap: a failing stop must not leave the other servers running.
 trap 'set +e; for server in "${STARTED[@]}"; do "stop_$server" test; done' EXIT

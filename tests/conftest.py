@@ -51,7 +51,9 @@ class ContractClient(APIClient):
         response = super().request(**request)
         path = request["PATH_INFO"]
         if path.startswith("/v1/public/") and not path.endswith("openapi.json"):
-            body = json.loads(response.content) if response.content else None
+            body = response.content or None
+            if body is not None and response.get("Content-Type", "").startswith("application/json"):
+                body = json.loads(body)
             served_document().validate(
                 request["REQUEST_METHOD"], path, response.status_code, body, response.headers
             )

@@ -56,6 +56,15 @@ class OpenApiDocument:
         if content is None:
             assert body in (None, b"", ""), f"{method} {path} {status}: undocumented body"
             return
+        media_type = "application/json"
+        if headers is not None and "Content-Type" in headers:
+            media_type = headers["Content-Type"].split(";")[0].strip()
+        assert media_type in content, f"{method} {path} {status}: {media_type} is not documented"
+        if media_type != "application/json":
+            # Binary (an image): documented as a string of bytes, sent as some.
+            assert content[media_type]["schema"] == {"type": "string", "format": "binary"}
+            assert isinstance(body, bytes) and body, f"{method} {path} {status}: no bytes"
+            return
         schema = _to_json_schema(content["application/json"]["schema"])
         schema = _rebase(schema)
         validator = Draft202012Validator(schema, registry=self.registry)

@@ -109,7 +109,8 @@ def response_headers(result, generator, request, public):
                     headers[name] = _header(name, required=True)
                 if method == "get" and status_code in ("200", "304"):
                     headers["ETag"] = _header("ETag", required=True)
-                response["headers"] = headers
+                # Headers an endpoint documents itself (the Logo Link's) are kept.
+                response["headers"] = {**response.get("headers", {}), **headers}
     return result
 
 

@@ -1,3 +1,4 @@
+from django.urls import Resolver404, resolve
 from drf_spectacular.renderers import OpenApiJsonRenderer2
 from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularJSONAPIView
@@ -11,6 +12,12 @@ class UnknownPathApi(APIView):
     """Every path under /v1/public that no endpoint claims: 404 in the envelope."""
 
     def _unknown(self, request, *args, **kwargs):
+        bare = request.path.rstrip("/")
+        if bare != request.path and _is_endpoint(bare):
+            # The usual slip: an endpoint with a trailing slash. Paths take none.
+            raise not_found(
+                ErrorCode.NOT_FOUND, f"No such endpoint; paths take no trailing slash: {bare}"
+            )
         raise not_found(ErrorCode.NOT_FOUND, "No such endpoint.")
 
     get = post = put = patch = delete = _unknown
@@ -20,3 +27,11 @@ class OpenApiDocumentApi(SpectacularJSONAPIView):
     """The OpenAPI document, always as application/json whatever the client accepts."""
 
     renderer_classes = [OpenApiJsonRenderer2]
+
+
+def _is_endpoint(path: str) -> bool:
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return False
+    return getattr(match.func, "view_class", None) is not UnknownPathApi

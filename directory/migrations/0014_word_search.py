@@ -72,8 +72,10 @@ WORD_SEARCH = sql_text(
     "functions/directory_search_rows",
     "functions/directory_search_plan",
     "functions/directory_search_corrected",
+    "functions/directory_search_corrected_plan",
     "functions/directory_search_score",
     "functions/directory_search_rank",
+    "functions/directory_search_matches_beyond",
     "functions/directory_search_matches",
     "functions/directory_search_lead",
     "functions/directory_search_lead_patterns",
@@ -81,19 +83,18 @@ WORD_SEARCH = sql_text(
     "functions/directory_search_class_patterns",
     "functions/directory_search_histogram",
     "functions/directory_search_window",
+    "functions/directory_search_words",
     "functions/directory_search_learn",
     "functions/directory_search_grams",
     "functions/directory_company_grams_add",
     "functions/directory_company_lengths",
     "functions/directory_company_search",
     "functions/directory_company_found",
-    "functions/directory_company_corrected_plan",
     "functions/directory_company_search_plan",
     "functions/directory_company_page",
     "functions/directory_logo_lengths",
     "functions/directory_logo_search",
     "functions/directory_logo_found",
-    "functions/directory_logo_corrected_plan",
     "functions/directory_logo_search_plan",
     "functions/directory_logo_page",
     "functions/directory_company_search_sync",
@@ -134,10 +135,10 @@ UPDATE directory_logo SET search_doc = '';
 SELECT directory_company_grams_add(ARRAY(SELECT c.search_doc FROM directory_company c),
                                    ARRAY(SELECT 1 FROM directory_company c));
 SELECT directory_search_learn(ARRAY(
-  SELECT t.text FROM directory_company c,
-         unnest(ARRAY[c.name, c.about] || c.alternative_names) AS t(text)
-  UNION ALL SELECT l.title FROM directory_logo l
-  UNION ALL SELECT s.name FROM directory_sector s));
+  SELECT t.text FROM directory_company c, unnest(ARRAY[c.name] || c.alternative_names) AS t(text)
+  UNION ALL SELECT l.title FROM directory_logo l), true);
+SELECT directory_search_learn(ARRAY(
+  SELECT c.about FROM directory_company c UNION ALL SELECT s.name FROM directory_sector s), false);
 SELECT directory_company_fulltext_refresh(ARRAY(SELECT c.id FROM directory_company c));
 """
 
@@ -154,7 +155,7 @@ def learn_business_words(apps, schema_editor) -> None:
     from directory.business_terms import catalogue_words
 
     with schema_editor.connection.cursor() as cursor:
-        cursor.execute("SELECT directory_search_learn(%s)", [catalogue_words()])
+        cursor.execute("SELECT directory_search_learn(%s, false)", [catalogue_words()])
 
 
 def _trigram_index(name: str) -> django.contrib.postgres.indexes.GinIndex:

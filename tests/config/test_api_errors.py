@@ -6,7 +6,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize(
-    "path", ["/v1/public/nope", "/v1/public/companies/", "/v1/public/", "/v1/public/logos/x/y"]
+    "path", ["/v1/public/nope", "/v1/public/nope/", "/v1/public/", "/v1/public/logos/x/y"]
 )
 def test_it_answers_unknown_paths_with_not_found_in_the_envelope(api, path):
     response = api.get(path)
@@ -14,6 +14,26 @@ def test_it_answers_unknown_paths_with_not_found_in_the_envelope(api, path):
     assert response.status_code == 404
     assert response["Content-Type"] == "application/json"
     assert response.json() == {"error": "NOT_FOUND", "message": "No such endpoint."}
+
+
+@pytest.mark.parametrize(
+    ("path", "endpoint"),
+    [
+        ("/v1/public/companies/", "/v1/public/companies"),
+        ("/v1/public/companies/acme/", "/v1/public/companies/acme"),
+        ("/v1/public/logos/x/download//", "/v1/public/logos/x/download"),
+        ("/v1/public/me/", "/v1/public/me"),
+    ],
+)
+def test_it_names_the_path_without_its_trailing_slash(api, path, endpoint):
+    for method in (api.get, api.post, api.delete):
+        response = method(path)
+
+        assert response.status_code == 404
+        assert response.json() == {
+            "error": "NOT_FOUND",
+            "message": f"No such endpoint; paths take no trailing slash: {endpoint}",
+        }
 
 
 def test_it_answers_a_wrong_method_with_405_and_allow(api):

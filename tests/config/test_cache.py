@@ -14,6 +14,8 @@ from config.cache import (
     WARNING_SECONDS,
     RedisUnavailable,
     count_and_get,
+    hash_read,
+    hash_write,
     local_count,
     lookup_add,
     lookup_get,
@@ -72,6 +74,37 @@ def test_it_adds_a_lookup_only_where_there_is_none():
     lookup_add("token:b", ("row",), 60)
 
     assert lookup_get("token:b") == "changed"
+
+
+def test_it_keeps_a_map_as_a_hash_and_reads_some_fields_and_a_key_along():
+    cache.set("generation", "g1")
+    hash_write("map", {"": "g1", "acme.es": "acme", "nandu.es": "nandu"}, timeout=60)
+
+    assert hash_read("map", ["", "acme.es", "other.es"], along="generation") == (
+        ["g1", "acme", None],
+        "g1",
+    )
+    (key,) = cache.client.keys("*:map")
+    assert cache.client.type(key) == b"hash"
+    assert 55 < cache.client.ttl(key) <= 60
+
+
+def test_it_replaces_a_map_whole():
+    hash_write("map", {"acme.es": "acme", "old.es": "old"}, timeout=60)
+    hash_write("map", {"acme.es": "acme-2"}, timeout=60)
+
+    assert hash_read("map", ["acme.es", "old.es"], along="none") == (["acme-2", None], None)
+
+
+def test_it_keeps_a_map_in_process_memory_while_redis_is_unreachable(own_redis):
+    own_redis.stop()
+    cache.set("generation", "g2")
+    hash_write("map", {"": "g2", "acme.es": "acme"}, timeout=60)
+
+    assert hash_read("map", ["", "acme.es", "other.es"], along="generation") == (
+        ["g2", "acme", None],
+        "g2",
+    )
 
 
 def test_it_serves_djangos_cache_from_process_memory_while_redis_is_unreachable(own_redis):

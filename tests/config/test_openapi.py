@@ -27,6 +27,8 @@ def test_it_describes_the_public_api_only(api):
         "/v1/public/companies/{slug}",
         "/v1/public/companies/{slug}/colors",
         "/v1/public/domains",
+        "/v1/public/domains/{domain}",
+        "/v1/public/img/{identifier}",
         "/v1/public/logos",
         "/v1/public/logos/{id}",
         "/v1/public/logos/{id}/download",

@@ -56,6 +56,7 @@ def _unthrottled(settings, catalogue, wsgi_in_test_transaction):
     # The fuzzer sends hundreds of requests a minute from one address; the limits
     # themselves are tested in tests/accounts/test_rate_limits.py.
     settings.API_RATE_ANONYMOUS = settings.API_RATE_AUTHENTICATED = "1000000/m"
+    settings.API_RATE_IMAGES_ANONYMOUS = "1000000/m"
 
 
 @schema.parametrize()

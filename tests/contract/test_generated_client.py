@@ -16,11 +16,14 @@ from pathlib import Path
 import httpx
 import pytest
 from django.test import Client as DjangoClient
+from PIL import Image
 
 from accounts.models import Scope
 from tests.factories import png_bytes, svg_bytes, token_for
 
 PACKAGE = "logo_directory_client"
+IMAGE_TYPES = ("image/png", "image/webp")
+BYTES = "application/octet-stream"
 
 
 @pytest.fixture(scope="session")
@@ -32,6 +35,10 @@ def generated(tmp_path_factory):
     root = tmp_path_factory.mktemp("generated")
     document = root / "openapi.json"
     document.write_text(json.dumps(response.json()))
+    # The Logo Link answers images: a client reads them as bytes. The generator knows
+    # bytes by application/octet-stream only, so it is told the image types are bytes.
+    config = root / "config.json"
+    config.write_text(json.dumps({"content_type_overrides": dict.fromkeys(IMAGE_TYPES, BYTES)}))
     bin_dir = Path(sys.executable).parent
     result = subprocess.run(
         [
@@ -43,6 +50,8 @@ def generated(tmp_path_factory):
             root / PACKAGE,
             "--meta",
             "none",
+            "--config",
+            config,
             "--fail-on-warning",
         ],
         capture_output=True,
@@ -74,6 +83,7 @@ def model(generated, name: str):
 def base_url(live_server, settings):
     # Every request of a journey comes from 127.0.0.1; the limits have tests of their own.
     settings.API_RATE_ANONYMOUS = settings.API_RATE_AUTHENTICATED = "1000000/m"
+    settings.API_RATE_IMAGES_ANONYMOUS = "1000000/m"
     # Download links point at the site, here the live server.
     settings.SITE_URL = live_server.url
     return live_server.url
@@ -99,6 +109,7 @@ def test_it_searches_and_reads_the_catalogue(generated, anonymous, catalogue):
     get_logo = api(generated, "catalogue.get_logo")
     get_colors = api(generated, "catalogue.get_company_colors")
     list_domains = api(generated, "catalogue.list_domains")
+    get_domain_company = api(generated, "catalogue.get_domain_company")
 
     companies = search_companies.sync(client=anonymous, q="nandu")
     assert [company.name for company in companies.data] == ["Banco Ñandú"]
@@ -119,6 +130,32 @@ def test_it_searches_and_reads_the_catalogue(generated, anonymous, catalogue):
     assert colors.company.name == "Banco Ñandú"
     domains = list_domains.sync(client=anonymous).data
     assert {entry.name for entry in domains} == {"Acme", "Banco Ñandú", "Café Sol"}
+    # The domain lookup: a web address on one of them, as a person would paste it.
+    entry = next(entry for entry in domains if entry.name == "Café Sol")
+    found = get_domain_company.sync(f"https://www.{entry.domain}/contacto", client=anonymous)
+    assert (found.data.name, found.data.slug) == ("Café Sol", entry.slug)
+
+
+def test_it_fetches_a_logo_as_an_image_by_domain(generated, anonymous, catalogue):
+    get_logo_image = api(generated, "catalogue.get_logo_image")
+    size = model(generated, "GetLogoImageFormat")
+    company = catalogue.logos[0].company
+    domain = company.domains.get().domain
+
+    response = get_logo_image.sync_detailed(
+        domain,
+        client=anonymous,
+        size=48,
+        format_=size.WEBP,
+        theme=model(generated, "GetLogoImageTheme").DARK,
+    )
+
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "image/webp"
+    picture = Image.open(io.BytesIO(response.content))
+    assert (picture.format, picture.size) == ("WEBP", (48, 48))
+    unknown = get_logo_image.sync_detailed("nobody.example", client=anonymous)
+    assert (unknown.status_code, unknown.headers["x-logo-fallback"]) == (200, "monogram")
 
 
 def test_it_downloads_a_logo_file_through_the_returned_link(generated, signed_in, catalogue):

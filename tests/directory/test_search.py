@@ -45,6 +45,17 @@ def test_it_finds_a_word_inside_a_word(api):
     assert found(api, "tanil") == ["Talleres Quintanilla"]
 
 
+def test_it_needs_every_word_of_a_long_term(api):
+    catalogue(
+        "Cooperativa Agraria Virgen del Rosario Olivareros Unidos Sierra Mágina",
+        "Cooperativa Agraria Virgen del Rosario Olivareros Unidos Sierra Morena",
+    )
+
+    assert found(api, "cooperativa agraria virgen rosario olivareros unidos sierra magina") == [
+        "Cooperativa Agraria Virgen del Rosario Olivareros Unidos Sierra Mágina"
+    ]
+
+
 def test_it_matches_a_word_of_one_or_two_letters_at_the_start_of_a_word_only(api):
     catalogue("Bar Lozano", "Palomo Hermanos")
 
@@ -138,6 +149,21 @@ def test_it_reads_the_usual_spanish_confusions_as_one_sound(api, term, name):
     catalogue(name, "Otra Empresa")
 
     assert found(api, term) == [name]
+
+
+def test_it_corrects_a_typo_that_makes_a_word_only_other_texts_hold(api):
+    # "ramos" is a word of the catalogue, but of an "about" text: no name has it.
+    catalogue("Embotits Ramis")
+    CompanyFactory(name="Floristería Lirio", about="Ramos de novia.")
+
+    assert found(api, "embotits ramos") == ["Embotits Ramis"]
+
+
+def test_it_corrects_a_word_that_lies_inside_another_word(api):
+    # "rieta" is inside "Arrieta", so on its own it matched something as typed.
+    catalogue("Forja Riera", "Arrieta Hermanos")
+
+    assert found(api, "forja rieta")[:1] == ["Forja Riera"]
 
 
 def test_it_corrects_a_word_of_three_letters_only_to_one_that_sounds_the_same(api):

@@ -176,6 +176,21 @@ def test_it_learns_the_words_of_changed_texts():
     assert lexicon() >= {"zubizarreta", "fundicion", "bronce", "fundiciones", "campana"}
 
 
+def test_it_marks_the_words_names_and_titles_have_held():
+    company = CompanyFactory(name="Quintanilla", alternative_names=["Astur"], about="Naval.")
+    LogoFactory(company=company, title="Escudo")
+    SectorFactory(name="Astilleros")
+    company.about = "Escudo naval. Fundición."
+    company.save()
+    company.name = "Zubizarreta"
+    company.save()
+
+    named = {word for (word,) in rows("SELECT word FROM directory_search_word WHERE named")}
+    assert named >= {"quintanilla", "astur", "escudo", "zubizarreta"}
+    # Words of "about" texts and sector names only: typo correction looks them up.
+    assert not named & {"naval", "astilleros", "fundicion"}
+
+
 def test_it_gives_a_logo_its_companys_name_again_when_the_company_is_renamed():
     company = CompanyFactory(name="Cafés Sol")
     logo = LogoFactory(company=company, title="Taza")

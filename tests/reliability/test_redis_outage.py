@@ -7,12 +7,15 @@ counts resume without a restart (config/cache.py). The app runs with two workers
 each with its own view of the outage.
 """
 
+import itertools
 import json
 import os
 import signal
 import time
 
+import anyio
 import pytest
+from django.conf import settings
 from django.db import connection
 
 from config.cache import RETRY_SECONDS
@@ -25,6 +28,7 @@ from tests.factories import (
     png_bytes,
     token_for,
 )
+from tests.mcp_server.conftest import stdio
 from tests.network import free_port
 from tests.reliability.servers import AppServer, RedisServer, get, send, wait_until
 
@@ -53,6 +57,9 @@ def _app(redis_server: RedisServer, workers: int) -> AppServer:
             f"{database['PORT']}/{database['NAME']}",
             "REDIS_URL": redis_server.url,
             "WEB_CONCURRENCY": str(workers),
+            # The files the factories write, for the Logo Link to draw.
+            "MEDIA_ROOT": str(settings.MEDIA_ROOT),
+            "STORAGE_BACKEND": "local",
         },
     )
 
@@ -194,3 +201,56 @@ def test_it_keeps_a_revocation_made_during_the_outage_when_redis_comes_back_with
     # The row cached before the outage still sits in Redis; the new epoch passes it by.
     assert {(status, body["error"]) for status, body in after} == {(401, "TOKEN_REVOKED")}
     assert ready["status"] == "ok"
+
+
+@pytest.fixture
+def acme_with_a_domain() -> str:
+    company = CompanyFactory(slug="acme", name="Acme", website="https://www.acme.es")
+    add_file(make_current(LogoFactory(company=company)), png_bytes())
+    return company.slug
+
+
+def test_it_keeps_the_logo_link_its_own_limit_and_the_mcp_server_working_while_redis_is_stopped(
+    one_worker_app, redis_server, acme_with_a_domain
+):
+    app = one_worker_app
+    redis_server.stop()
+    # More images than the 20 a minute of the other endpoints: the Logo Link counts apart,
+    # in the process's memory now.
+    images = [get(f"{app.url}/v1/public/img/acme.es?size=64") for _ in range(25)]
+    listing = get(f"{app.url}/v1/public/companies?q=acme")
+    lookup = get(f"{app.url}/v1/public/domains/www.acme.es")
+
+    async def agent():
+        async with stdio(app.url) as client:
+            return (
+                await client.call_tool("lookup_domain", {"domain": "https://acme.es/contact"}),
+                await client.call_tool("search_companies", {"q": "acme"}),
+            )
+
+    domain_tool, search_tool = anyio.run(agent)
+    ready = _ready(app)
+    log = app.stop()
+
+    assert [(status, headers["Content-Type"]) for status, headers, _ in images] == [
+        (200, "image/png")
+    ] * 25
+    assert {headers["X-RateLimit-Limit"] for _, headers, _ in images} == {"600"}
+    remaining = [int(headers["X-RateLimit-Remaining"]) for _, headers, _ in images]
+    # One count in the one worker's memory (a new window starts again at 599).
+    assert remaining[0] == 599
+    assert all(after in (before - 1, 599) for before, after in itertools.pairwise(remaining))
+    assert (listing[0], listing[1]["X-RateLimit-Limit"], listing[1]["X-RateLimit-Remaining"]) == (
+        200,
+        "20",
+        "19",
+    )
+    assert (lookup[0], json.loads(lookup[2])["data"]["slug"]) == (200, acme_with_a_domain)
+    assert not domain_tool.is_error, domain_tool.content
+    assert domain_tool.structured_content["match"]["slug"] == acme_with_a_domain
+    assert not search_tool.is_error, search_tool.content
+    assert [company["slug"] for company in search_tool.structured_content["data"]] == [
+        acme_with_a_domain
+    ]
+    assert ready["status"] == "degraded"
+    assert "Traceback" not in log

@@ -10,23 +10,25 @@ CREATE OR REPLACE FUNCTION directory_company_page(
 DECLARE
   page uuid[];
   plan directory_search_plan;
+  corrected directory_search_plan;
   sectors bigint[] := CASE WHEN sector IS NOT NULL THEN ARRAY(
     SELECT s.id FROM directory_sector s
     WHERE s.slug = sector OR s.name_fold = directory_fold(sector)) END;
   province_folded text := directory_fold(province);
 BEGIN
   IF term IS NOT NULL THEN
-    -- The term as typed first: only a term that finds nothing so needs its words checked
-    -- one by one for typos (directory_company_corrected_plan).
+    -- The term as typed first; only a term that finds nothing so goes through the steps
+    -- of typo correction (directory_search_corrected_plan).
     plan := directory_search_plan(term, '{}', '{}');
     SELECT s.total, s.ids INTO search_total, page
     FROM directory_company_search(plan, sectors, province_folded, skip, take) s;
-    IF search_total = 0 AND plan.words IS NOT NULL THEN
+    FOR step IN 2..3 LOOP
+      EXIT WHEN search_total > 0 OR plan.words IS NULL;
+      corrected := directory_search_corrected_plan(plan, term, step, false);
+      CONTINUE WHEN corrected IS NULL;
       SELECT s.total, s.ids INTO search_total, page
-      FROM directory_company_search(
-        directory_company_corrected_plan(plan, term, sectors, province_folded), sectors,
-        province_folded, skip, take) s;
-    END IF;
+      FROM directory_company_search(corrected, sectors, province_folded, skip, take) s;
+    END LOOP;
   ELSE
     SELECT coalesce(sum(t.size), 0) INTO search_total FROM directory_company_tally t
     WHERE (sector IS NULL OR t.sector_id = ANY (sectors))

@@ -4,10 +4,10 @@ CREATE OR REPLACE FUNCTION directory_sector_search_learn() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM directory_search_learn(ARRAY(SELECT n.name FROM new_rows n));
+    PERFORM directory_search_learn(ARRAY(SELECT n.name FROM new_rows n), false);
   ELSE
     PERFORM directory_search_learn(ARRAY(
-      SELECT n.name FROM new_rows n EXCEPT SELECT o.name FROM old_rows o));
+      SELECT n.name FROM new_rows n EXCEPT SELECT o.name FROM old_rows o), false);
   END IF;
   RETURN NULL;
 END $$;

@@ -20,7 +20,8 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM directory_search_learn(ARRAY(
       SELECT t.text FROM new_rows n,
-             unnest(ARRAY[n.name, n.about] || n.alternative_names) AS t(text)));
+             unnest(ARRAY[n.name] || n.alternative_names) AS t(text)), true);
+    PERFORM directory_search_learn(ARRAY(SELECT n.about FROM new_rows n), false);
     PERFORM directory_company_grams_add(ARRAY(SELECT n.search_doc FROM new_rows n),
                                         ARRAY(SELECT 1 FROM new_rows n));
     SELECT array_agg(n.sector_id), array_agg(n.province_fold), array_agg(1)
@@ -42,9 +43,11 @@ BEGIN
     END IF;
     PERFORM directory_search_learn(ARRAY(
       SELECT t.text
-      FROM (SELECT n.name, n.alternative_names, n.about FROM new_rows n
-            EXCEPT SELECT o.name, o.alternative_names, o.about FROM old_rows o) c,
-           unnest(ARRAY[c.name, c.about] || c.alternative_names) AS t(text)));
+      FROM (SELECT n.name, n.alternative_names FROM new_rows n
+            EXCEPT SELECT o.name, o.alternative_names FROM old_rows o) c,
+           unnest(ARRAY[c.name] || c.alternative_names) AS t(text)), true);
+    PERFORM directory_search_learn(ARRAY(
+      SELECT n.about FROM new_rows n EXCEPT SELECT o.about FROM old_rows o), false);
     SELECT array_agg(d.sector_id), array_agg(d.province_fold), array_agg(d.sign)
     INTO sectors, provinces, signs
     FROM (

@@ -8,16 +8,21 @@ CREATE OR REPLACE FUNCTION directory_logo_page(
 DECLARE
   page uuid[];
   plan directory_search_plan;
+  corrected directory_search_plan;
 BEGIN
   IF term IS NOT NULL THEN
-    -- As typed first, as companies are searched (directory_company_page).
+    -- As typed first, then the steps of typo correction, as companies are searched
+    -- (directory_company_page).
     plan := directory_search_plan(term, '{}', '{}');
     SELECT s.total, s.ids INTO search_total, page
     FROM directory_logo_search(plan, skip, take) s;
-    IF search_total = 0 AND plan.words IS NOT NULL THEN
+    FOR step IN 2..3 LOOP
+      EXIT WHEN search_total > 0 OR plan.words IS NULL;
+      corrected := directory_search_corrected_plan(plan, term, step, true);
+      CONTINUE WHEN corrected IS NULL;
       SELECT s.total, s.ids INTO search_total, page
-      FROM directory_logo_search(directory_logo_corrected_plan(plan, term), skip, take) s;
-    END IF;
+      FROM directory_logo_search(corrected, skip, take) s;
+    END LOOP;
   ELSE
     SELECT count(*) INTO search_total FROM directory_logo;
     page := ARRAY(SELECT l.id FROM directory_logo l

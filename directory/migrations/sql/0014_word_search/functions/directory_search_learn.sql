@@ -1,19 +1,15 @@
--- Adds the words of `texts` (names, titles, sector names, "about" texts, as written)
--- that directory_search_word lacks, with their variants. Known words cost one
--- primary-key probe each; new ones are written in order, so two writers never wait
--- for each other in opposite orders.
-CREATE OR REPLACE FUNCTION directory_search_learn(texts text[]) RETURNS void
+-- Adds the words of `texts` (directory_search_words) that directory_search_word lacks,
+-- with their variants; `named` when the texts are names, alternative names or logo
+-- titles, which also marks known words so. Known words cost one primary-key probe each;
+-- new and marked ones are written in order, so two writers never wait for each other in
+-- opposite orders.
+CREATE OR REPLACE FUNCTION directory_search_learn(texts text[], named boolean) RETURNS void
   LANGUAGE sql
 BEGIN ATOMIC
-  WITH words AS (
-    SELECT DISTINCT w.word
-    FROM unnest(texts) AS t(text),
-         regexp_split_to_table(directory_search_expand(directory_search_normalize(t.text)),
-                               '[ |]+') AS w(word)
-    WHERE length(w.word) >= 3
-  ), added AS (
-    INSERT INTO directory_search_word (word, key)
-    SELECT w.word, directory_search_key(w.word) FROM words w ORDER BY w.word
+  WITH added AS (
+    INSERT INTO directory_search_word (word, key, named)
+    SELECT w.word, directory_search_key(w.word), named
+    FROM directory_search_words(texts) AS w(word) ORDER BY w.word
     ON CONFLICT DO NOTHING
     RETURNING word, key
   )
@@ -22,4 +18,9 @@ BEGIN ATOMIC
   FROM added a, directory_search_variants(a.key, 1) AS v(variant)
   ORDER BY v.variant, a.word
   ON CONFLICT DO NOTHING;
+  UPDATE directory_search_word s SET named = true
+  WHERE s.word IN (SELECT k.word FROM directory_search_word k
+                   WHERE named AND NOT k.named
+                     AND k.word IN (SELECT directory_search_words(texts))
+                   ORDER BY k.word FOR UPDATE);
 END;

@@ -4,8 +4,8 @@
 -- anywhere inside a word of a name (one of one or two letters: the start of a word),
 -- and an abbreviation also as the word it stands for. A word listed in `correct` may
 -- also match the catalogue's words within typing distance (directory_search_corrections,
--- the eight nearest); one listed in `split`, read as two words written together, those
--- two (directory_search_splits).
+-- the eight nearest); one listed in `split` that has no correction one edit away, read
+-- as two words written together, those two (directory_search_splits).
 CREATE OR REPLACE FUNCTION directory_search_plan(term text, correct text[], split text[])
   RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
@@ -59,7 +59,9 @@ BEGIN
         corrected[word_at] := (near || far)[1];
       END IF;
     END IF;
-    IF typed[word_at] = ANY (split) THEN
+    -- Read as two words only when no word of the catalogue is one typo away: a split's
+    -- short halves are common, and their patterns the costliest to look up.
+    IF typed[word_at] = ANY (split) AND cardinality(near) = 0 THEN
       near := near || ARRAY(SELECT directory_search_splits(typed[word_at]));
     END IF;
     wholes := wholes || ARRAY(SELECT '% ' || s || ' %' FROM unnest(spellings) AS s)::text;

@@ -1,0 +1,12 @@
+-- The distinct words of three letters or more of `texts` (names, titles, sector names,
+-- "about" texts, as written), normalised and with abbreviations written out, as the
+-- lexicon (directory_search_learn) keeps them.
+CREATE OR REPLACE FUNCTION directory_search_words(texts text[]) RETURNS SETOF text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+BEGIN ATOMIC
+  SELECT DISTINCT w.word
+  FROM unnest(texts) AS t(text),
+       regexp_split_to_table(directory_search_expand(directory_search_normalize(t.text)),
+                             '[ |]+') AS w(word)
+  WHERE length(w.word) >= 3;
+END;

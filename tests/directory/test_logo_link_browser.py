@@ -1,0 +1,104 @@
+"""The Logo Link's example page in a real browser (Debian's chromium driven by Playwright),
+in a light and in a dark system theme: every image loads, and the dark theme's images are
+the dark renditions. Screenshots go to tests/artifacts/screenshots.
+"""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from directory.models import VariantKind
+from tests.factories import (
+    CompanyFactory,
+    LogoFactory,
+    VariantFactory,
+    add_file,
+    make_current,
+    svg_bytes,
+)
+
+CHROMIUM = "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
+ALL_LOADED = "() => [...document.images].every(i => i.complete && i.naturalWidth > 0)"
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _circle(fill: str) -> bytes:
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80" viewBox="0 0 120 80">'
+        f'<circle cx="40" cy="40" r="36" fill="{fill}"/>'
+        f'<rect x="84" y="10" width="30" height="60" rx="6" fill="{fill}"/></svg>'
+    ).encode()
+
+
+@pytest.fixture
+def catalogue():
+    """Four companies: two logos that read on dark, one with a negative version, one
+    drawn in white on dark."""
+    for slug, name, colour in (
+        ("rojo", "Rojo Ibérica", "#E4002B"),
+        ("sol", "Café Sol", "#FFB81C"),
+    ):
+        logo = LogoFactory(
+            company=CompanyFactory(slug=slug, name=name, website=f"https://{slug}.es")
+        )
+        add_file(logo, _circle(colour))
+        make_current(logo)
+    marino = LogoFactory(company=CompanyFactory(slug="marino", name="Banco Marino"))
+    add_file(marino, _circle("#003865"))
+    negative = VariantFactory(logo=marino, kind=VariantKind.VERSION, name="Negativo")
+    add_file(marino, _circle("#FFFFFF"), variant=negative)
+    make_current(marino)
+    noche = LogoFactory(company=CompanyFactory(slug="noche", name="Noche Azul"))
+    add_file(noche, svg_bytes("#1D2733"))
+    make_current(noche)
+
+
+@pytest.fixture
+def browser(monkeypatch, live_server):
+    # Playwright's sync API runs an asyncio loop here (tests/accounts/test_browser.py).
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_it_shows_every_logo_of_the_example_page_in_both_themes(
+    browser, live_server, catalogue, scheme
+):
+    context = browser.new_context(base_url=live_server.url, color_scheme=scheme)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    failed = []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    statuses = []
+    page.on(
+        "response",
+        lambda response: statuses.append(response.status) if "/img/" in response.url else None,
+    )
+
+    page.goto("/examples/logo-link")
+    page.wait_for_function(ALL_LOADED)
+    page.screenshot(path=SCREENSHOTS / f"logo-link-{scheme}.png", full_page=True)
+
+    images = page.locator("img")
+    # 4 in the page's theme and a monogram, 4 light, 4 dark, 5 options.
+    assert images.count() == 18
+    assert failed == []
+    assert statuses and set(statuses) == {200}
+    themed = page.locator("#themed img").evaluate_all("imgs => imgs.map(i => i.currentSrc)")
+    assert len(themed) == 5
+    wanted = "theme=dark" if scheme == "dark" else "size=64"
+    assert all(wanted in src for src in themed[:4])
+    sizes = page.locator("#options img").evaluate_all(
+        "imgs => imgs.map(i => [i.naturalWidth, i.naturalHeight])"
+    )
+    assert sizes == [[32, 32], [128, 128], [64, 64], [96, 64], [64, 64]]
+    context.close()
