@@ -15,7 +15,6 @@ import uuid
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 from directory.models import Download
 from palettes.models import Palette
@@ -31,7 +30,7 @@ from tests.factories import (
     token_for,
 )
 from tests.network import free_port
-from tests.reliability.servers import AppServer, send, wait_until
+from tests.reliability.servers import AppServer, app_env, send, wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.fault]
 
@@ -39,31 +38,17 @@ UPLOAD_BYTES = 2 * 1024 * 1024
 
 
 @pytest.fixture
-def folders(tmp_path):
-    temporary, media = tmp_path / "tmp", tmp_path / "media"
-    temporary.mkdir()
-    media.mkdir()
-    return temporary, media
-
-
-@pytest.fixture
 def app(folders):
     temporary, media = folders
-    database = connection.settings_dict  # the test database, which the test commits to
-    password = f":{database['PASSWORD']}" if database["PASSWORD"] else ""
     server = AppServer(
         free_port(),
-        {
-            "DEBUG": "1",
-            "SITE_URL": "http://127.0.0.1",
-            "DATABASE_URL": f"postgres://{database['USER']}{password}@{database['HOST']}:"
-            f"{database['PORT']}/{database['NAME']}",
-            "REDIS_URL": "",
-            "MEDIA_ROOT": str(media),
-            "TMPDIR": str(temporary),
-            "STORAGE_BACKEND": "local",
-            "WEB_CONCURRENCY": "3",
-        },
+        app_env(
+            REDIS_URL="",
+            MEDIA_ROOT=str(media),
+            TMPDIR=str(temporary),
+            STORAGE_BACKEND="local",
+            WEB_CONCURRENCY="3",
+        ),
     )
     server.start()
     yield server
@@ -122,7 +107,12 @@ class Client(threading.Thread):
         while self.refused < 3:
             method, path, headers, body = self._request(number)
             try:
-                status = send(method, self.app.url + path, headers=headers, body=body)[0]
+                # Longer than the server's graceful timeout (30 s): a request in flight is
+                # answered or cut off by the server, never given up on by the client while
+                # the server may still commit it.
+                status = send(method, self.app.url + path, headers=headers, body=body, timeout=60)[
+                    0
+                ]
             except OSError:  # refused, or reset before an answer: nothing was served
                 self.refused += 1
                 time.sleep(0.05)
@@ -163,7 +153,9 @@ def test_it_finishes_what_it_serves_and_keeps_exactly_what_it_answered(app, fold
 
     for client in clients:
         client.start()
-    wait_until(lambda: all(len(client.answers) >= 3 for client in clients), what="answers")
+    wait_until(
+        lambda: all(len(client.answers) >= 3 for client in clients), timeout=60, what="answers"
+    )
     with socket.create_connection(("127.0.0.1", app.port)) as slow:
         slow.sendall(head + slow_body[: len(slow_body) // 2])
         # A worker streams it to a temporary file: it is being served, not queued.

@@ -16,7 +16,6 @@ import time
 import anyio
 import pytest
 from django.conf import settings
-from django.db import connection
 
 from config.cache import RETRY_SECONDS
 from tests.factories import (
@@ -30,7 +29,7 @@ from tests.factories import (
 )
 from tests.mcp_server.conftest import stdio
 from tests.network import free_port
-from tests.reliability.servers import AppServer, RedisServer, get, send, wait_until
+from tests.reliability.servers import AppServer, RedisServer, app_env, get, send, wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.fault]
 
@@ -46,21 +45,15 @@ def redis_server():
 
 
 def _app(redis_server: RedisServer, workers: int) -> AppServer:
-    database = connection.settings_dict  # the test database, which the test commits to
-    password = f":{database['PASSWORD']}" if database["PASSWORD"] else ""
     return AppServer(
         free_port(),
-        {
-            "DEBUG": "1",
-            "SITE_URL": "http://127.0.0.1",
-            "DATABASE_URL": f"postgres://{database['USER']}{password}@{database['HOST']}:"
-            f"{database['PORT']}/{database['NAME']}",
-            "REDIS_URL": redis_server.url,
-            "WEB_CONCURRENCY": str(workers),
+        app_env(
+            REDIS_URL=redis_server.url,
+            WEB_CONCURRENCY=str(workers),
             # The files the factories write, for the Logo Link to draw.
-            "MEDIA_ROOT": str(settings.MEDIA_ROOT),
-            "STORAGE_BACKEND": "local",
-        },
+            MEDIA_ROOT=str(settings.MEDIA_ROOT),
+            STORAGE_BACKEND="local",
+        ),
     )
 
 
