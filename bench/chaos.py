@@ -58,7 +58,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import RESULTS, ROOT, django_env, ensure_wrk, free_port, gunicorn, write_results
+from bench.common import RESULTS, ROOT, ensure_wrk, start_instances, write_results
 from bench.downloads import AUDIT_SQL
 from bench.load import (
     LIMIT_ANSWERS,
@@ -69,7 +69,15 @@ from bench.load import (
     warm_up,
     write_wrk_plan,
 )
-from bench.longrun import MAX_SEARCHES, Servers, ensure_database
+from bench.longrun import (
+    MAX_SEARCHES,
+    MEDIA,
+    Servers,
+    add_arguments,
+    ensure_database,
+    instances,
+    with_servers,
+)
 
 PROPOSAL_ACCOUNTS = 130
 EMAIL_DOMAIN = "chaos.bench.invalid"
@@ -322,41 +330,16 @@ def main() -> int:
     parser.add_argument("--duration", type=int, default=600, help="seconds of load (default 600)")
     parser.add_argument("--restarts", type=int, default=3, help="outages of each service")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--connections", type=int, default=32)
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--pg-port", type=int, default=54330)
-    parser.add_argument("--redis-port", type=int, default=56390)
+    add_arguments(parser)
     args = parser.parse_args()
     if args.duration < 120 + 30 * 2 * args.restarts:
         raise SystemExit("--duration too short for that many outages 30 s apart")
-
-    servers = Servers(args.pg_port, args.redis_port)
-    servers.start_redis()
-    try:
-        return run(args, servers)
-    finally:
-        servers.stop_redis()
+    return with_servers(args, run)
 
 
 def run(args: argparse.Namespace, servers: Servers) -> int:
     url = ensure_database(servers)
-    ports = [free_port(), free_port()]
-    while ports[1] == ports[0]:
-        ports[1] = free_port()
-    hosts = [f"http://127.0.0.1:{port}" for port in ports]
-    media = ROOT / ".local" / "chaos-media"
-    envs = [
-        django_env(
-            database_url=url,
-            redis_db=0,
-            port=port,
-            redis_port=args.redis_port,
-            BENCH_RATE_LIMITS="count",
-            TRUSTED_PROXY_COUNT="1",
-            MEDIA_ROOT=str(media),
-        )
-        for port in ports
-    ]
+    ports, hosts, envs = instances(url, args.redis_port)
     prepared = prepare(envs[0], 2000)
     prepared_chaos = prepare_chaos(envs[0])
     plan = build_plan(url, prepared, MAX_SEARCHES)
@@ -369,12 +352,7 @@ def run(args: argparse.Namespace, servers: Servers) -> int:
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         write_wrk_plan(Path(folder), plan, ports, args.connections)
         print(f"==> two gunicorn instances, {args.workers} sync workers each, on {hosts}")
-        masters = [
-            stack.enter_context(
-                gunicorn(env, port, workers=args.workers, log=RESULTS / f"chaos-{stamp}-{n}.log")
-            ).pid
-            for n, (env, port) in enumerate(zip(envs, ports, strict=True), start=1)
-        ]
+        masters = start_instances(stack, envs, ports, args.workers, f"chaos-{stamp}")
         warm_up(hosts, plan["warm_up"])
         print(f"==> wrk: {args.connections} connections, {args.duration} s, outages: {events}")
         started = time.monotonic()
@@ -389,7 +367,7 @@ def run(args: argparse.Namespace, servers: Servers) -> int:
         uploader.join()
     answers = results["answers"] + uploader.answers
     logs = [RESULTS / f"chaos-{stamp}-{n}.log" for n in (1, 2)]
-    checks = audit(url, answers, logs, prepared_chaos, media)
+    checks = audit(url, answers, logs, prepared_chaos, MEDIA)
     outages = visibility(chaos.outages, answers, started)
     total = len(answers)
     failures = sum(failed(*answer[:3]) for answer in answers)

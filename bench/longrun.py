@@ -9,6 +9,7 @@
   into time slices.
 """
 
+import argparse
 import contextlib
 import math
 import os
@@ -22,11 +23,12 @@ from pathlib import Path
 import psycopg
 
 from bench import catalogue
-from bench.common import ROOT
+from bench.common import ROOT, django_env, two_free_ports
 from bench.load import SEED, percentile
 from bench.search import migrate
 
 CLUSTER = "chaos"
+MEDIA = ROOT / ".local" / "chaos-media"
 SOURCE_DATABASE = "logodir_bench"
 DATABASE = "logodir_chaos"
 COMPANIES = 100_000
@@ -96,6 +98,43 @@ class Servers:
     def stop(self) -> None:
         self.stop_redis()
         self.stop_postgres()
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of both long runs: the load and the servers."""
+    parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--pg-port", type=int, default=54330)
+    parser.add_argument("--redis-port", type=int, default=56390)
+
+
+def with_servers(args: argparse.Namespace, run) -> int:
+    """run(args, servers) with the run's redis-server up; it is stopped afterwards."""
+    servers = Servers(args.pg_port, args.redis_port)
+    servers.start_redis()
+    try:
+        return run(args, servers)
+    finally:
+        servers.stop_redis()
+
+
+def instances(url: str, redis_port: int) -> tuple[list[int], list[str], list[dict[str, str]]]:
+    """The ports, addresses and environments of the two gunicorn instances: rate limits
+    counted as in production, the files in .local/chaos-media."""
+    ports = two_free_ports()
+    envs = [
+        django_env(
+            database_url=url,
+            redis_db=0,
+            port=port,
+            redis_port=redis_port,
+            BENCH_RATE_LIMITS="count",
+            TRUSTED_PROXY_COUNT="1",
+            MEDIA_ROOT=str(MEDIA),
+        )
+        for port in ports
+    ]
+    return ports, [f"http://127.0.0.1:{port}" for port in ports], envs
 
 
 def ensure_database(servers: Servers) -> str:

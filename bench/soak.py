@@ -34,15 +34,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.chaos import failed
-from bench.common import RESULTS, ROOT, django_env, ensure_wrk, free_port, gunicorn, write_results
+from bench.common import RESULTS, ROOT, ensure_wrk, start_instances, write_results
 from bench.load import build_plan, prepare, run_wrk, warm_up, write_wrk_plan
 from bench.longrun import (
     MAX_SEARCHES,
     Sampler,
     Servers,
+    add_arguments,
     ensure_database,
+    instances,
     pace,
     slices,
+    with_servers,
     worker_rss,
 )
 
@@ -119,38 +122,14 @@ def main() -> int:
     parser.add_argument("--duration", type=int, default=1800, help="seconds of soak (1800)")
     parser.add_argument("--share", type=float, default=0.7, help="of the measured capacity")
     parser.add_argument("--capacity-seconds", type=int, default=60)
-    parser.add_argument("--connections", type=int, default=32)
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--pg-port", type=int, default=54330)
-    parser.add_argument("--redis-port", type=int, default=56390)
+    add_arguments(parser)
     args = parser.parse_args()
-
-    servers = Servers(args.pg_port, args.redis_port)
-    servers.start_redis()
-    try:
-        return run(args, servers)
-    finally:
-        servers.stop_redis()
+    return with_servers(args, run)
 
 
 def run(args: argparse.Namespace, servers: Servers) -> int:
     url = ensure_database(servers)
-    ports = [free_port(), free_port()]
-    while ports[1] == ports[0]:
-        ports[1] = free_port()
-    hosts = [f"http://127.0.0.1:{port}" for port in ports]
-    envs = [
-        django_env(
-            database_url=url,
-            redis_db=0,
-            port=port,
-            redis_port=args.redis_port,
-            BENCH_RATE_LIMITS="count",
-            TRUSTED_PROXY_COUNT="1",
-            MEDIA_ROOT=str(ROOT / ".local" / "chaos-media"),
-        )
-        for port in ports
-    ]
+    ports, hosts, envs = instances(url, args.redis_port)
     prepared = prepare(envs[0], 2000)
     plan = build_plan(url, prepared, MAX_SEARCHES)
     ensure_wrk()
@@ -158,12 +137,7 @@ def run(args: argparse.Namespace, servers: Servers) -> int:
     RESULTS.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         folder = Path(folder)
-        masters = [
-            stack.enter_context(
-                gunicorn(env, port, workers=args.workers, log=RESULTS / f"soak-{stamp}-{n}.log")
-            ).pid
-            for n, (env, port) in enumerate(zip(envs, ports, strict=True), start=1)
-        ]
+        masters = start_instances(stack, envs, ports, args.workers, f"soak-{stamp}")
         warm_up(hosts, plan["warm_up"])
         write_wrk_plan(folder, plan, ports, args.connections)
         print(f"==> capacity: {args.connections} connections, {args.capacity_seconds} s")

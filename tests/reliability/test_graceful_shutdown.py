@@ -29,8 +29,7 @@ from tests.factories import (
     svg_bytes,
     token_for,
 )
-from tests.network import free_port
-from tests.reliability.servers import AppServer, app_env, send, wait_until
+from tests.reliability.servers import AppServer, send, wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.fault]
 
@@ -38,21 +37,8 @@ UPLOAD_BYTES = 2 * 1024 * 1024
 
 
 @pytest.fixture
-def app(folders):
-    temporary, media = folders
-    server = AppServer(
-        free_port(),
-        app_env(
-            REDIS_URL="",
-            MEDIA_ROOT=str(media),
-            TMPDIR=str(temporary),
-            STORAGE_BACKEND="local",
-            WEB_CONCURRENCY="3",
-        ),
-    )
-    server.start()
-    yield server
-    server.stop()
+def app(local_app):
+    return local_app(WEB_CONCURRENCY="3")
 
 
 def _multipart(data: bytes, name: str) -> tuple[str, bytes]:

@@ -29,7 +29,7 @@ from tests.factories import (
 )
 from tests.mcp_server.conftest import stdio
 from tests.network import free_port
-from tests.reliability.servers import AppServer, RedisServer, app_env, get, send, wait_until
+from tests.reliability.servers import AppServer, RedisServer, get, send, wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.fault]
 
@@ -44,33 +44,24 @@ def redis_server():
     server.stop()
 
 
-def _app(redis_server: RedisServer, workers: int) -> AppServer:
-    return AppServer(
-        free_port(),
-        app_env(
-            REDIS_URL=redis_server.url,
-            WEB_CONCURRENCY=str(workers),
-            # The files the factories write, for the Logo Link to draw.
-            MEDIA_ROOT=str(settings.MEDIA_ROOT),
-            STORAGE_BACKEND="local",
-        ),
+def _app(start_app, redis_server: RedisServer, workers: int) -> AppServer:
+    return start_app(
+        REDIS_URL=redis_server.url,
+        WEB_CONCURRENCY=str(workers),
+        # The files the factories write, for the Logo Link to draw.
+        MEDIA_ROOT=str(settings.MEDIA_ROOT),
+        STORAGE_BACKEND="local",
     )
 
 
 @pytest.fixture
-def app(redis_server):
-    server = _app(redis_server, workers=2)
-    server.start()
-    yield server
-    server.stop()
+def app(start_app, redis_server):
+    return _app(start_app, redis_server, workers=2)
 
 
 @pytest.fixture
-def one_worker_app(redis_server):
-    server = _app(redis_server, workers=1)
-    server.start()
-    yield server
-    server.stop()
+def one_worker_app(start_app, redis_server):
+    return _app(start_app, redis_server, workers=1)
 
 
 @pytest.fixture

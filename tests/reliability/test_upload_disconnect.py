@@ -14,8 +14,7 @@ import pytest
 
 from proposals.models import Proposal
 from tests.factories import UserFactory, svg_bytes, token_for
-from tests.network import free_port
-from tests.reliability.servers import AppServer, app_env, get, wait_until
+from tests.reliability.servers import get, wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.fault]
 
@@ -23,20 +22,8 @@ FILE_BYTES = 3 * 1024 * 1024
 
 
 @pytest.fixture
-def app(folders):
-    temporary, media = folders
-    server = AppServer(
-        free_port(),
-        app_env(
-            REDIS_URL="",
-            MEDIA_ROOT=str(media),
-            TMPDIR=str(temporary),
-            STORAGE_BACKEND="local",
-        ),
-    )
-    server.start()
-    yield server
-    server.stop()
+def app(local_app):
+    return local_app()
 
 
 def _upload_head(port: int, secret: str) -> tuple[bytes, bytes]:
