@@ -116,9 +116,10 @@ class DownloadLimitReached(Exception):
 
 # The lock, the window, the grant when allowed and the logo's downloadCount when it
 # counts: the ORM's aggregate, insert and update cost more CPU than the rest of the
-# request, so they run in one call of directory_download_grant (migration 0011), one
-# round trip. Outside a transaction the server runs the call as one implicit
-# transaction, so the lock is held until the grant is committed.
+# request, so they run in one call of directory_download_grant
+# (directory/sql/functions/directory_download_grant.sql), one round trip. Outside a
+# transaction the server runs the call as one implicit transaction, so the lock is held
+# until the grant is committed.
 #
 # The commit does not wait for its WAL to reach the disk (synchronous_commit off for
 # this transaction only): that wait was two thirds of a grant's time (7.3 ms against

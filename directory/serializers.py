@@ -146,8 +146,8 @@ class CompanySummarySerializer(CompanyIdentitySerializer):
 
 
 def company_summary(row: dict) -> dict:
-    """A company summary row (directory_company_summary's keys, migration 0010) as
-    CompanySummarySerializer shows it.
+    """A company summary row (the keys directory_company_summaries_refresh writes, in
+    directory/sql/functions/) as CompanySummarySerializer shows it.
 
     Built directly: search pages are the hot path. The serializer's fields are its
     schema; the contract tests hold them equal.

@@ -1,5 +1,5 @@
-"""directory_company_summary (migration 0010) holds each company's search summary as its
-rows give it, through every change to companies, logos and sectors."""
+"""directory_company_summary (directory/sql/tables/) holds each company's search summary as
+its rows give it, through every change to companies, logos and sectors."""
 
 import json
 import threading
