@@ -231,7 +231,7 @@ def test_it_keeps_the_logo_link_its_own_limit_and_the_mcp_server_working_while_r
     )
     assert (lookup[0], json.loads(lookup[2])["data"]["slug"]) == (200, acme_with_a_domain)
     assert not domain_tool.is_error, domain_tool.content
-    assert domain_tool.structured_content["match"]["slug"] == acme_with_a_domain
+    assert domain_tool.structured_content["data"]["slug"] == acme_with_a_domain
     assert not search_tool.is_error, search_tool.content
     assert [company["slug"] for company in search_tool.structured_content["data"]] == [
         acme_with_a_domain
