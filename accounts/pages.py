@@ -4,7 +4,6 @@ Thin views: forms validate, services write, selectors read. They speak the
 visitor's language (config/i18n.py), Django's own messages too.
 """
 
-import logging
 import math
 from dataclasses import dataclass
 
@@ -21,7 +20,6 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
-from django_ratelimit.core import get_usage
 
 from accounts.forms import (
     DUPLICATE_EMAIL,
@@ -33,6 +31,7 @@ from accounts.forms import (
     TokenCreateForm,
 )
 from accounts.models import ApiToken, DeviceCode, DeviceCodeStatus, Scope, Source
+from accounts.ratelimit import usage_of
 from accounts.selectors import device_code_for_user_code, token_of, tokens_of
 from accounts.services import (
     DEVICE_TOKEN_LIFETIME,
@@ -43,7 +42,6 @@ from accounts.services import (
     user_signup,
 )
 from config.api.client_ip import client_ip
-from config.api.errors import REDIS_UNREACHABLE, RETRY_AFTER_UNAVAILABLE
 
 # Login, logout, sign-up
 
@@ -157,28 +155,13 @@ def token_revoke_page(request, pk: int):
 
 # Device link (RFC 8628): the person approves or denies what a plugin asked for.
 
-DEVICE_CODE_GROUP = "device-user-code"
 # RFC 8628 §5.1's worked example: 8 base-20 characters and 5 guesses per code lifetime
 # (15 minutes) keep the chance of hitting someone's code near 2^-32.
 DEVICE_CODE_RATE = "5/15m"
 
 
-def _wrong_codes_of_user(group: str, request) -> str:
-    return f"user:{request.user.pk}"
-
-
-def _wrong_codes_of_ip(group: str, request) -> str:
-    return f"ip:{client_ip(request)}"
-
-
-def _wrong_code_usage(request, *, increment: bool) -> list[dict]:
-    usages = (
-        get_usage(
-            request, group=DEVICE_CODE_GROUP, key=key, rate=DEVICE_CODE_RATE, increment=increment
-        )
-        for key in (_wrong_codes_of_user, _wrong_codes_of_ip)
-    )
-    return [usage for usage in usages if usage is not None]
+def _wrong_code_subjects(request) -> list[str]:
+    return [f"device-code:user:{request.user.pk}", f"device-code:ip:{client_ip(request)}"]
 
 
 def _wrong_code_wait(request) -> int | None:
@@ -187,28 +170,16 @@ def _wrong_code_wait(request) -> int | None:
     The counts are of wrong codes only, so the limit is reached after the 5th and
     every attempt after that is refused, a right code too, until the window ends.
     """
-    waits = [
-        # django-ratelimit's window includes its last second.
-        usage["time_left"] + 1
-        for usage in _wrong_code_usage(request, increment=False)
-        if usage["count"] >= usage["limit"]
+    usages = [
+        usage_of(subject, DEVICE_CODE_RATE, increment=False)
+        for subject in _wrong_code_subjects(request)
     ]
-    return max(waits, default=None)
+    return max((usage.reset for usage in usages if usage.count >= usage.limit), default=None)
 
 
 def _count_wrong_code(request) -> None:
-    _wrong_code_usage(request, increment=True)
-
-
-logger = logging.getLogger(__name__)
-
-
-def _counter_down(request, form: DeviceCodeForm):
-    # Without the wrong-code counter, guessing would be unlimited: no code is looked up.
-    logger.warning("device page: the wrong-code counter (Redis) is unreachable")
-    response = _device_page(request, form, status=503, unavailable=True)
-    response["Retry-After"] = str(RETRY_AFTER_UNAVAILABLE)
-    return response
+    for subject in _wrong_code_subjects(request):
+        usage_of(subject, DEVICE_CODE_RATE, increment=True)
 
 
 DEVICE_APP_NAMES = {Source.FIGMA: "Figma", Source.CHROME: "Chrome"}
@@ -250,10 +221,7 @@ def device_page(request):
         return _device_page(request, form, status=400)
 
     # Checked before any lookup: over the limit, a right code is refused as well.
-    try:
-        wait = _wrong_code_wait(request)
-    except REDIS_UNREACHABLE:
-        return _counter_down(request, form)
+    wait = _wrong_code_wait(request)
     if wait is not None:
         response = _device_page(
             request, form, status=429, wait_minutes=math.ceil(wait / 60), limited=True
@@ -263,10 +231,7 @@ def device_page(request):
 
     device_code = device_code_for_user_code(form.cleaned_data["user_code"])
     if device_code is None:
-        try:
-            _count_wrong_code(request)
-        except REDIS_UNREACHABLE:
-            return _counter_down(request, form)
+        _count_wrong_code(request)
         form.add_error(
             "user_code",
             gettext("There is no such code. Check it in the plugin: 8 letters, like WDJB-MJHT."),

@@ -6,13 +6,21 @@ requests, and 20 a minute would not show one page. Tokens keep their one limit f
 everything.
 
 A middleware rather than a view decorator, because every request under
-/v1/public counts, unknown paths and refused methods too. Counts live in the
-default cache, which is Redis in any deployment with more than one process
-(settings refuse to start without it), in fixed windows staggered per caller as
-django-ratelimit staggers them (the website's device page uses django-ratelimit
-itself). The API does not go through django-ratelimit: its add-then-increment is
-two round trips, and a request with a token needs a third to read the cached
-token. Here one script counts and reads the token together (config/cache.py).
+/v1/public counts, unknown paths and refused methods too. Counts live in Redis,
+shared by every process (settings refuse to start without it outside development),
+in fixed windows staggered per caller so that callers do not all start again in the
+same second. One script counts and reads the caller's cached token together
+(config/cache.py): a request with a token makes one round trip, not the two or three
+of a counting library's add-then-increment. The website's device page counts its
+wrong codes here too.
+
+While Redis cannot be reached, each process counts in its own memory and allows
+each caller the whole limit: a caller then gets up to the limit from every process
+that serves it, and an honest one is never refused early. Dividing the limit by the
+workers would keep the total near the limit, but sync workers do not share a
+caller's requests evenly: of ten runs of 60 requests in a row to 3 workers, two
+landed 41/10/9 (docs/operations.md), so a caller at half its limit would be
+refused. Downloads keep their exact quotas, which live in PostgreSQL.
 """
 
 import time
@@ -23,11 +31,11 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
 from accounts.authentication import bearer_resolve, claim_of
-from accounts.selectors import token_cache_key
+from accounts.selectors import NOT_READ, token_cache_key
 from config.api.client_ip import client_ip
 from config.api.errors import json_error_response, rate_limited, to_api_error
 from config.api.middleware import is_public_api
-from config.cache import count_and_get
+from config.cache import RedisUnavailable, count_and_get, local_count
 
 # A counter outlives its window by a little, so that a clock a second or two apart
 # between app processes still finds it.
@@ -65,14 +73,24 @@ def _count(
     limit, period = _rate(rate)
     now = int(time.time())
     end = _window_end(subject, period, now)
-    count, cached = count_and_get(
-        f"rate:{subject}:{end}",
-        timeout=period + _EXPIRY_MARGIN,
-        increment=increment,
-        key=token_cache_key(token_digest) if token_digest is not None else None,
-    )
+    counter, timeout = f"rate:{subject}:{end}", period + _EXPIRY_MARGIN
+    try:
+        count, cached = count_and_get(
+            counter,
+            timeout=timeout,
+            increment=increment,
+            key=token_cache_key(token_digest) if token_digest is not None else None,
+        )
+    except RedisUnavailable:
+        count, cached = local_count(counter, timeout=timeout, increment=increment), NOT_READ
     # The window includes its last second: the next one starts a second after `end`.
     return Usage(count=count, limit=limit, reset=end - now + 1), cached
+
+
+def usage_of(subject: str, rate: str, *, increment: bool) -> Usage:
+    """The count of `subject` in its current window of `rate` ("5/15m"), one more if
+    `increment`."""
+    return _count(subject, rate, increment=increment)[0]
 
 
 def rate_usage(request: HttpRequest, *, increment: bool) -> Usage | None:
@@ -116,7 +134,7 @@ class PublicApiRateLimitMiddleware:
         try:
             usage = rate_usage(request, increment=counted)
         except Exception as exc:
-            # Redis or the database unreachable: a 503 in the envelope, never an unlimited pass.
+            # The database unreachable for a token's lookup: a 503 in the envelope.
             return json_error_response(to_api_error(exc))
         if usage is None:
             return self.get_response(request)

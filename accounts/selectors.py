@@ -2,11 +2,11 @@
 
 import re
 
-from django.core.cache import cache
 from django.db import connection
 
 from accounts.models import USER_CODE_ALPHABET, ApiToken, DeviceCode, User
 from accounts.tokens import token_digest
+from config.cache import RedisUnavailable, lookup_add, lookup_get
 
 _USER_CODE_SEPARATORS = re.compile(r"[\s\-]+")
 _USER_CODE = re.compile(rf"^[{USER_CODE_ALPHABET}]{{8}}$")
@@ -56,7 +56,8 @@ def token_for_secret(secret: str) -> ApiToken | None:
 # database query. Whatever changes a token or its user leaves a short-lived
 # tombstone in its place (accounts/services.py token_forget), and lookups only
 # fill an empty slot: a lookup that read the row just before the change cannot
-# put it back over the tombstone.
+# put it back over the tombstone. While Redis is unreachable every lookup reads the
+# database, and none cached before the outage is read after it (config/cache.py).
 TOKEN_CACHE_SECONDS = 300
 TOKEN_TOMBSTONE = "changed"  # noqa: S105 - a cache marker, not a secret
 TOKEN_TOMBSTONE_SECONDS = 30
@@ -72,14 +73,17 @@ def token_for_digest(digest: str, *, cached: object = NOT_READ) -> ApiToken | No
     caller already read from it), else from the database."""
     key = token_cache_key(digest)
     if cached is NOT_READ:
-        cached = cache.get(key)
+        try:
+            cached = lookup_get(key)
+        except RedisUnavailable:
+            cached = TOKEN_TOMBSTONE  # as good as one: read the database, cache nothing
     if isinstance(cached, tuple):
         return _token_from_row(cached)
     row = _token_row(digest)
     if row is None:
         return None
     if cached is None:
-        cache.add(key, row, TOKEN_CACHE_SECONDS)
+        lookup_add(key, row, TOKEN_CACHE_SECONDS)
     return _token_from_row(row)
 
 

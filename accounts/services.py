@@ -5,7 +5,6 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -23,7 +22,7 @@ from accounts.models import (
 from accounts.selectors import TOKEN_TOMBSTONE, TOKEN_TOMBSTONE_SECONDS, token_cache_key
 from accounts.tokens import token_digest, token_display_prefix, token_generate
 from config.api.errors import DeviceFlowErrorCode
-from config.cache import delete_unless
+from config.cache import lookup_delete_unless, lookup_set_many
 
 # lastUsedAt is for people deciding which token to revoke; minute precision is
 # plenty and spares a write on every request.
@@ -107,7 +106,7 @@ def token_touch(*, token: ApiToken) -> None:
     if touched:
         # The next lookup reads the new time from the database, once a minute per
         # token. A tombstone stays: it stands for a change that matters more.
-        delete_unless(token_cache_key(token.digest), TOKEN_TOMBSTONE)
+        lookup_delete_unless(token_cache_key(token.digest), TOKEN_TOMBSTONE)
 
 
 def user_tokens_forget(*, user_ids: list[int]) -> None:
@@ -126,13 +125,14 @@ def token_forget(*, digests: list[str]) -> None:
     for up to TOKEN_CACHE_SECONDS. The tombstone goes in at once, so that no lookup
     caches the row while the change is on its way, and again after the commit, in
     case the transaction outlived the first one. A rolled-back change costs no more
-    than a few uncached lookups.
+    than a few uncached lookups. With Redis unreachable the tombstones are lost, and
+    the new lookup epoch that ends the outage stands for them (config/cache.py).
     """
     if not digests:
         return
     tombstones = dict.fromkeys(map(token_cache_key, digests), TOKEN_TOMBSTONE)
-    cache.set_many(tombstones, TOKEN_TOMBSTONE_SECONDS)
-    transaction.on_commit(lambda: cache.set_many(tombstones, TOKEN_TOMBSTONE_SECONDS))
+    lookup_set_many(tombstones, TOKEN_TOMBSTONE_SECONDS)
+    transaction.on_commit(lambda: lookup_set_many(tombstones, TOKEN_TOMBSTONE_SECONDS))
 
 
 def _device_digest(device_code: str) -> str:

@@ -82,6 +82,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def two_free_ports() -> list[int]:
+    """Two distinct free loopback ports, for two app instances."""
+    ports = [free_port(), free_port()]
+    while ports[1] == ports[0]:
+        ports[1] = free_port()
+    return ports
+
+
 @contextlib.contextmanager
 def gunicorn(
     env: dict[str, str], port: int, *, workers: int, log: Path | None = None
@@ -123,6 +131,23 @@ def gunicorn(
         process.wait(timeout=35)
         if output:
             output.close()
+
+
+def start_instances(
+    stack: contextlib.ExitStack,
+    envs: list[dict[str, str]],
+    ports: list[int],
+    workers: int,
+    log: str,
+) -> list[int]:
+    """A gunicorn instance per port, stopped when `stack` closes, logging to
+    bench/results/<log>-<n>.log; the masters' process ids."""
+    return [
+        stack.enter_context(
+            gunicorn(env, port, workers=workers, log=RESULTS / f"{log}-{n}.log")
+        ).pid
+        for n, (env, port) in enumerate(zip(envs, ports, strict=True), start=1)
+    ]
 
 
 def write_results(name: str, result: dict) -> Path:

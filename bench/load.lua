@@ -17,7 +17,8 @@
 -- or 5xx body, the latency and when the answer completed; at the end, done() writes
 -- every thread's records to results.tsv in the plan folder. The latency runs from
 -- the thread's previous answer to this one: the servers close every connection,
--- so it includes opening a new one.
+-- so it includes opening a new one. Paced (bench/soak.py), it runs from when the
+-- request was made, after the wait.
 
 local ffi = require("ffi")
 ffi.cdef([[
@@ -74,10 +75,26 @@ records = {} -- "endpoint\tstatus\terror\tlatency_us\tcompleted_us", read by don
 exhausted = { company = 0, logo = 0 }
 local next_search = { company = 1, logo = 1 }
 
+-- bench/soak.py paces each thread to its share of a rate (plan.interval_us): request n
+-- goes no sooner than n intervals after the first; a thread more than an interval
+-- behind starts counting again rather than sending a burst.
+local next_due
+
+local function paced_delay()
+  local now = now_us()
+  next_due = math.max(next_due + plan.interval_us, now - plan.interval_us)
+  return math.max(0, math.floor((next_due - now) / 1000))
+end
+
 function init(_args)
   plan = dofile(folder .. "/thread-" .. index .. ".lua")
   math.randomseed(plan.seed)
   last = now_us()
+  if plan.interval_us then
+    -- Each thread at its own phase: started together, they would send in bursts.
+    next_due = last + math.random(0, plan.interval_us)
+    delay = paced_delay
+  end
 end
 
 local function pick(list)
@@ -108,6 +125,7 @@ end
 local function send(endpoint, method, path, headers, body, after)
   pending = after or {}
   pending.endpoint = endpoint
+  pending.sent = now_us()
   return wrk.format(method, path, headers, body)
 end
 
@@ -202,7 +220,7 @@ function request()
   return palettes()
 end
 
-function response(status, _headers, body)
+function response(status, headers, body)
   local completed = now_us()
   local code = ""
   if status >= 400 then
@@ -215,7 +233,16 @@ function response(status, _headers, body)
     table.insert(pending.owned, body:match('"id"%s*:%s*"([^"]+)"'))
   end
   records[#records + 1] = table.concat(
-    { pending.endpoint, status, code, completed - last, completed },
+    -- Retry-After of a 5xx: bench/chaos.py checks that every one carries it.
+    {
+      pending.endpoint,
+      status,
+      code,
+      -- Paced, a thread waits between an answer and its next request: from the request.
+      completed - (plan.interval_us and pending.sent or last),
+      completed,
+      status >= 500 and (headers["Retry-After"] or "-") or "",
+    },
     "\t"
   )
   last = completed

@@ -100,10 +100,10 @@ from bench.common import (
     ROOT,
     django_env,
     ensure_wrk,
-    free_port,
-    gunicorn,
     manage,
+    start_instances,
     start_servers,
+    two_free_ports,
     write_results,
 )
 from bench.downloads import AUDIT_SQL
@@ -505,14 +505,17 @@ def run_wrk(folder: Path, ports: list[int], connections: int, duration: int, log
 
 
 def read_answers(path: Path) -> dict:
-    """bench/load.lua's results: the answers (endpoint, status, error, latency, when)."""
+    """bench/load.lua's results: the answers (endpoint, status, error, latency, when, and
+    the Retry-After of a 5xx)."""
     answers, exhausted, socket_errors = [], {}, {}
     for line in path.read_text().splitlines():
         kind, *fields = line.split("\t")
         if kind == "answer":
-            endpoint, status, code, latency_us, completed_us = fields
+            endpoint, status, code, latency_us, completed_us, retry_after = fields
             latency_ms, completed = int(latency_us) / 1000, int(completed_us) / 1e6
-            answers.append((endpoint, int(status), code or None, latency_ms, completed))
+            answers.append(
+                (endpoint, int(status), code or None, latency_ms, completed, retry_after or None)
+            )
         elif kind == "exhausted" and int(fields[1]):
             exhausted[fields[0]] = exhausted.get(fields[0], 0) + int(fields[1])
         elif kind == "socket_error":
@@ -589,9 +592,7 @@ def main() -> int:
     load_before = loadavg()
     print(f"load average before: {load_before}")
     url = ensure_database()
-    ports = [free_port(), free_port()]
-    while ports[1] == ports[0]:
-        ports[1] = free_port()
+    ports = two_free_ports()
     hosts = [f"http://127.0.0.1:{port}" for port in ports]
     envs = [
         django_env(
@@ -621,12 +622,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as servers:
         write_wrk_plan(Path(folder), plan, ports, args.connections)
         print(f"==> two gunicorn instances, {args.workers} sync worker(s) each, on {hosts}")
-        masters = [
-            servers.enter_context(
-                gunicorn(env, port, workers=args.workers, log=RESULTS / f"load-{stamp}-{n}.log")
-            ).pid
-            for n, (env, port) in enumerate(zip(envs, ports, strict=True), start=1)
-        ]
+        masters = start_instances(servers, envs, ports, args.workers, f"load-{stamp}")
         warm_up(hosts, plan["warm_up"])
         print(f"==> wrk: {args.connections} connections, {args.duration} s")
         results, split, busy, window = run_wrk(

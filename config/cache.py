@@ -1,39 +1,66 @@
-"""Django's Redis cache, tuned for the one thing every API request does with it.
+"""The cache every app process shares (Redis), and how a process serves without it.
 
-Every request under /v1/public is counted here (accounts/ratelimit.py), and a
-token's lookup is cached here too, so three costs of Django's client matter:
+Redis holds three things: the request counts of the rate limits
+(accounts/ratelimit.py), cached token lookups (accounts/selectors.py), and Django's
+cache (`django.core.cache.cache`: the domain list). Every API request counts, so the
+count is one round trip on redis-py's own client (one per process, thread-safe over
+its pool): a script bumps the counter, creating it with its expiry, and reads the
+caller's cached token along. Django's cache goes through Django's Redis backend.
+Maps too big to read whole for one entry (the domain map: a field per domain) are Redis
+hashes on the same client, replaced at once (hash_write) and read a few fields at a
+time (hash_read). Both only through their public interfaces.
 
-* it builds a new redis-py client object for every operation, and redis-py's
-  constructor fills a table of a few hundred response callbacks: most of the time
-  a count took (bench/auth.py). A client is thread-safe over its connection pool,
-  so one per pool is kept;
-* its increment asks EXISTS, then INCRBY: two round trips, and a key that expires
-  between the two is recreated by INCRBY without an expiry. One Lua script does
-  both, atomically;
-* a rate-limit count and a cached token lookup are two round trips. One script
-  bumps the counter (creating it with its expiry) and reads the cached value.
+While Redis cannot be reached the process serves without it, rather than fail:
 
-It also keeps maps too big to read whole for one entry (the domain map: a field per
-domain) as Redis hashes, replaced at once (hash_write) and read a few fields at a time
-(hash_read); other caches keep them as one dict.
+* `count_and_get` and `lookup_get` raise RedisUnavailable at once, and the caller
+  counts in this process's memory (`local_count`) or reads the database;
+* lookups are not written, and Django's cache is this process's memory;
+* after a failure Redis is left alone for RETRY_SECONDS: a host that does not answer
+  costs one connect timeout per process that often, not one per request. The first
+  call after that tries again, and one that succeeds ends the outage, without a
+  restart;
+* one warning a minute per process at most, one line when Redis is back, and
+  /readyz says "degraded" (config/health.py).
+
+Cached lookups may be stale after an outage: a token revoked while Redis was
+unreachable could not leave its tombstone (accounts/services.py), and a Redis that
+kept its data through a network cut still holds the old row. So lookups live under
+an epoch, and the first process to reach Redis again after an outage starts a new
+one: nothing cached before is read again.
 """
 
+import contextlib
+import logging
+import pickle
+import threading
+import time
 import uuid
 
+import redis
 from django.core.cache import DEFAULT_CACHE_ALIAS, caches
-from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
-from django.core.cache.backends.redis import RedisCacheClient as DjangoRedisCacheClient
-from django.utils.functional import cached_property
+from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
+from django.core.cache.backends.locmem import LocMemCache
+from django.core.cache.backends.redis import RedisCache
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
-_INCREMENT_IF_PRESENT = """
-if redis.call('exists', KEYS[1]) == 1 then
-  return redis.call('incrby', KEYS[1], ARGV[1])
-end
-return false
-"""
+logger = logging.getLogger(__name__)
 
-# KEYS[1] the counter, KEYS[2] a key to read along (or the counter again);
-# ARGV[1] the counter's lifetime, ARGV[2] 1 to count, 0 to only read.
+# Long enough that an unreachable host holds each process up rarely (one connect
+# timeout each time), short enough that shared counts resume within seconds.
+RETRY_SECONDS = 2.0
+WARNING_SECONDS = 60.0
+# redis-py retries a failed command ten times by default (3.7 s to find a stopped
+# Redis on loopback); the breaker here does the waiting instead.
+_NO_RETRIES = Retry(NoBackoff(), 0)
+_UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
+# Fields written per HSET when a hash is replaced.
+_HASH_CHUNK = 2000
+
+# KEYS[1] the counter, KEYS[2] the lookup epoch; ARGV[1] the counter's lifetime,
+# ARGV[2] 1 to count and 0 to only read, ARGV[3] the prefix of lookup keys and
+# ARGV[4] the lookup to read along ('' for none). Lookup keys are built here from
+# the epoch: one Redis server, not a cluster.
 _COUNT_AND_GET = """
 local count
 if ARGV[2] == '1' then
@@ -42,150 +69,315 @@ if ARGV[2] == '1' then
 else
   count = tonumber(redis.call('get', KEYS[1]) or '0')
 end
-return {count, redis.call('get', KEYS[2])}
+local value = false
+if ARGV[4] ~= '' then
+  local epoch = redis.call('get', KEYS[2]) or '0'
+  value = redis.call('get', ARGV[3] .. epoch .. ':' .. ARGV[4])
+end
+return {count, value}
 """
 
-_DELETE_UNLESS = """
-if redis.call('get', KEYS[1]) ~= ARGV[1] then
-  return redis.call('del', KEYS[1])
+# KEYS[1] the lookup epoch; ARGV[1] the prefix of lookup keys, ARGV[2] the operation,
+# ARGV[3] the lifetime or the value to keep, then name and value pairs.
+_LOOKUP = """
+local prefix = ARGV[1] .. (redis.call('get', KEYS[1]) or '0') .. ':'
+local operation = ARGV[2]
+if operation == 'get' then
+  return redis.call('get', prefix .. ARGV[4])
+end
+for i = 4, #ARGV, 2 do
+  local key = prefix .. ARGV[i]
+  if operation == 'add' then
+    redis.call('set', key, ARGV[i + 1], 'NX', 'EX', ARGV[3])
+  elseif operation == 'set' then
+    redis.call('set', key, ARGV[i + 1], 'EX', ARGV[3])
+  elseif redis.call('get', key) ~= ARGV[3] then
+    redis.call('del', key)
+  end
 end
 return 0
 """
 
 
-class RedisCacheClient(DjangoRedisCacheClient):
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self._clients = {}
+class RedisUnavailable(Exception):
+    """Redis did not answer just now, or failed within the last RETRY_SECONDS."""
 
-    def get_client(self, key=None, *, write=False):
-        index = self._get_connection_pool_index(write)
-        client = self._clients.get(index)
-        if client is None:
-            client = self._clients[index] = self._client(
-                connection_pool=self._get_connection_pool(write)
+
+class _Breaker:
+    """Whether this process may ask Redis now, and the log lines of an outage."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.down_since: float | None = None
+        self.retry_at = 0.0
+        self.warned_at = -WARNING_SECONDS
+
+    def closed(self) -> bool:
+        return self.down_since is None or time.monotonic() >= self.retry_at
+
+    def failed(self, error: Exception) -> None:
+        now = time.monotonic()
+        with self.lock:
+            if self.down_since is None:
+                self.down_since = now
+            self.retry_at = now + RETRY_SECONDS
+            warn = now - self.warned_at >= WARNING_SECONDS
+            if warn:
+                self.warned_at = now
+        if warn:
+            logger.warning(
+                "Redis is unreachable (%s): serving without it, rate limits counted per"
+                " process and tokens read from the database; trying again every %.0f s",
+                error,
+                RETRY_SECONDS,
             )
-        return client
+
+    def answered(self) -> None:
+        with self.lock:
+            if self.down_since is None:
+                return
+            down_for, self.down_since = time.monotonic() - self.down_since, None
+        logger.warning("Redis answers again after %.1f s: shared counts resume", down_for)
 
 
-class RedisCache(DjangoRedisCache):
-    def __init__(self, server, params) -> None:
-        super().__init__(server, params)
-        self._class = RedisCacheClient
+# Per process and Redis address, whichever thread or cache instance asks.
+_breakers: dict[str, _Breaker] = {}
+_clients: dict[str, redis.Redis] = {}
 
-    @cached_property
-    def _increment_script(self):
-        # A Script runs by its SHA-1 (EVALSHA) and loads itself on a server that lacks it.
-        return self._cache.get_client(None, write=True).register_script(_INCREMENT_IF_PRESENT)
+
+class SharedCache(BaseCache):
+    """Django's Redis cache while Redis answers, this process's memory while it does not,
+    plus the rate-limit count and the lookups of this module."""
+
+    def __init__(self, server: str, params: dict) -> None:
+        super().__init__(params)
+        options = {**params.get("OPTIONS", {}), "retry": _NO_RETRIES}
+        self._redis = RedisCache(server, {**params, "OPTIONS": options})
+        # Rate-limit counts too while Redis is away: one per caller and window.
+        memory = {**params, "OPTIONS": {"MAX_ENTRIES": 100_000}}
+        self.local = LocMemCache(f"shared-cache-fallback:{server}", memory)
+        self._breaker = _breakers.setdefault(server, _Breaker())
+        self.client = _clients.get(server)
+        if self.client is None:
+            self.client = _clients[server] = redis.Redis.from_url(server, **options)
+        self._count_and_get_script = self.client.register_script(_COUNT_AND_GET)
+        self._lookup_script = self.client.register_script(_LOOKUP)
+        self._epoch_key = self.make_key("lookup-epoch")
+        self._lookup_prefix = self.make_key("lookup") + ":"
+
+    # -- the guard every call to Redis goes through ----------------------------------------
+
+    def _ask(self, call):
+        breaker = self._breaker
+        if not breaker.closed():
+            raise RedisUnavailable
+        try:
+            if breaker.down_since is not None:
+                # Before anything is read: lookups cached before the outage may be stale.
+                self.client.incr(self._epoch_key)
+                breaker.answered()
+            return call()
+        except _UNREACHABLE as error:
+            breaker.failed(error)
+            raise RedisUnavailable from error
+
+    def reachable(self) -> bool:
+        try:
+            return bool(self._ask(self.client.ping))
+        except RedisUnavailable:
+            return False
+
+    # -- Django's cache interface ----------------------------------------------------------
+
+    def _either(self, method: str, *args, **kwargs):
+        try:
+            return self._ask(lambda: getattr(self._redis, method)(*args, **kwargs))
+        except RedisUnavailable:
+            return getattr(self.local, method)(*args, **kwargs)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._either("add", key, value, timeout, version=version)
+
+    def get(self, key, default=None, version=None):
+        return self._either("get", key, default, version=version)
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._either("set", key, value, timeout, version=version)
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._either("touch", key, timeout, version=version)
+
+    def delete(self, key, version=None):
+        return self._either("delete", key, version=version)
+
+    def get_many(self, keys, version=None):
+        return self._either("get_many", keys, version=version)
+
+    def has_key(self, key, version=None):
+        return self._either("has_key", key, version=version)
 
     def incr(self, key, delta=1, version=None):
-        key = self.make_and_validate_key(key, version=version)
-        client = self._cache.get_client(key, write=True)
-        value = self._increment_script(keys=[key], args=[delta], client=client)
-        if value is None:
-            raise ValueError(f"Key '{key}' not found.")
-        return value
+        return self._either("incr", key, delta, version=version)
 
-    @cached_property
-    def _count_and_get_script(self):
-        return self._cache.get_client(None, write=True).register_script(_COUNT_AND_GET)
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._either("set_many", data, timeout, version=version)
+
+    def delete_many(self, keys, version=None):
+        return self._either("delete_many", keys, version=version)
+
+    def clear(self):
+        # Both: entries written to memory during an outage must not outlive a clear.
+        self.local.clear()
+        return self._either("clear")
+
+    def close(self, **kwargs):
+        self._redis.close(**kwargs)
+
+    # -- counts and lookups ----------------------------------------------------------------
 
     def count_and_get(
-        self, counter: str, *, timeout: int, increment: bool = True, key: str | None = None
+        self, counter: str, *, timeout: int, increment: bool, key: str | None
     ) -> tuple[int, object]:
-        counter = self.make_and_validate_key(counter)
-        read = self.make_and_validate_key(key) if key is not None else counter
-        client = self._cache.get_client(counter, write=True)
-        count, raw = self._count_and_get_script(
-            keys=[counter, read], args=[timeout, int(increment)], client=client
+        count, raw = self._ask(
+            lambda: self._count_and_get_script(
+                keys=[self.make_key(counter), self._epoch_key],
+                args=[timeout, int(increment), self._lookup_prefix, key or ""],
+            )
         )
-        if key is None or raw is None:
-            return count, None
-        return count, self._cache._serializer.loads(raw)
+        return count, None if raw is None else pickle.loads(raw)  # noqa: S301 - written below
 
-    @cached_property
-    def _delete_unless_script(self):
-        return self._cache.get_client(None, write=True).register_script(_DELETE_UNLESS)
-
-    def delete_unless(self, key: str, value: object) -> None:
-        key = self.make_and_validate_key(key)
-        client = self._cache.get_client(key, write=True)
-        self._delete_unless_script(
-            keys=[key], args=[self._cache._serializer.dumps(value)], client=client
+    def lookup(self, operation: str, argument: object, items: list) -> object:
+        return self._ask(
+            lambda: self._lookup_script(
+                keys=[self._epoch_key], args=[self._lookup_prefix, operation, argument, *items]
+            )
         )
+
+    # -- maps ------------------------------------------------------------------------------
 
     def hash_read(self, key: str, fields: list[str], *, along: str) -> tuple[list, object]:
-        key = self.make_and_validate_key(key)
-        along = self.make_and_validate_key(along)
-        client = self._cache.get_client(key)
-        with client.pipeline(transaction=False) as pipe:
-            pipe.hmget(key, fields)
-            pipe.get(along)
-            values, raw = pipe.execute()
-        decoded = [None if value is None else value.decode() for value in values]
-        return decoded, None if raw is None else self._cache._serializer.loads(raw)
+        try:
+            values = self._ask(lambda: self.client.hmget(self.make_key(key), fields))
+        except RedisUnavailable:
+            mapping = self.local.get(key) or {}
+            return [mapping.get(field) for field in fields], self.local.get(along)
+        # `along` is Django's to encode: read through Django's cache, a second round trip.
+        return [None if value is None else value.decode() for value in values], self.get(along)
 
     def hash_write(self, key: str, mapping: dict[str, str], *, timeout: int) -> None:
-        key = self.make_and_validate_key(key)
-        # Built under a name of its own and renamed: readers see the old hash or the new
-        # one, never half of it, and no single command holds Redis for long.
-        building = f"{key}:building:{uuid.uuid4().hex}"
-        client = self._cache.get_client(key, write=True)
-        items = list(mapping.items())
-        with client.pipeline(transaction=False) as pipe:
-            for start in range(0, len(items), _HASH_CHUNK):
-                pipe.hset(building, mapping=dict(items[start : start + _HASH_CHUNK]))
-            pipe.expire(building, timeout)
-            pipe.rename(building, key)
-            pipe.execute()
+        def write() -> None:
+            name = self.make_key(key)
+            # Built under a name of its own and renamed: readers see the old hash or the
+            # new one, never half of it, and no single command holds Redis for long.
+            building = f"{name}:building:{uuid.uuid4().hex}"
+            items = list(mapping.items())
+            with self.client.pipeline(transaction=False) as pipe:
+                for start in range(0, len(items), _HASH_CHUNK):
+                    pipe.hset(building, mapping=dict(items[start : start + _HASH_CHUNK]))
+                pipe.expire(building, timeout)
+                pipe.rename(building, name)
+                pipe.execute()
+
+        try:
+            self._ask(write)
+        except RedisUnavailable:
+            self.local.set(key, dict(mapping), timeout)
 
 
-# Fields written per HSET when a hash is replaced.
-_HASH_CHUNK = 2000
+def _shared() -> SharedCache | None:
+    # The backend itself: django.core.cache.cache is a proxy that isinstance() cannot see through.
+    cache = caches[DEFAULT_CACHE_ALIAS]
+    return cache if isinstance(cache, SharedCache) else None
 
 
 def hash_read(key: str, fields: list[str], *, along: str) -> tuple[list, object]:
     """The values of some fields of a map of the default cache (None for a missing field
-    or a missing map) and the value of the key `along`, in one round trip on Redis."""
-    cache = caches[DEFAULT_CACHE_ALIAS]
-    if isinstance(cache, RedisCache):
-        return cache.hash_read(key, fields, along=along)
-    values = cache.get_many([key, along])
+    or a missing map) and the value of the key `along`."""
+    shared = _shared()
+    if shared is not None:
+        return shared.hash_read(key, fields, along=along)
+    values = caches[DEFAULT_CACHE_ALIAS].get_many([key, along])
     mapping = values.get(key) or {}
     return [mapping.get(field) for field in fields], values.get(along)
 
 
 def hash_write(key: str, mapping: dict[str, str], *, timeout: int) -> None:
     """Replaces a map of the default cache whole; it lives `timeout` seconds."""
-    cache = caches[DEFAULT_CACHE_ALIAS]
-    if isinstance(cache, RedisCache):
-        cache.hash_write(key, mapping, timeout=timeout)
+    shared = _shared()
+    if shared is not None:
+        shared.hash_write(key, mapping, timeout=timeout)
     else:
-        cache.set(key, dict(mapping), timeout)
+        caches[DEFAULT_CACHE_ALIAS].set(key, dict(mapping), timeout)
 
 
 def count_and_get(
     counter: str, *, timeout: int, increment: bool = True, key: str | None = None
 ) -> tuple[int, object]:
-    """Counts one more in a counter of the default cache that lives `timeout` seconds
-    from its first count, and reads `key` along: one round trip on Redis, three
-    calls on other caches."""
-    # The backend itself: django.core.cache.cache is a proxy that isinstance() cannot see through.
-    cache = caches[DEFAULT_CACHE_ALIAS]
-    if isinstance(cache, RedisCache):
-        return cache.count_and_get(counter, timeout=timeout, increment=increment, key=key)
-    if increment:
-        cache.add(counter, 0, timeout)
-        count = cache.incr(counter)
-    else:
-        count = cache.get(counter, 0)
-    return count, cache.get(key) if key is not None else None
+    """Counts one more (unless not `increment`) in a shared counter that lives `timeout`
+    seconds from its first count, and reads the lookup `key` along: one round trip.
+
+    RedisUnavailable when Redis cannot be reached, or is not configured.
+    """
+    shared = _shared()
+    if shared is None:
+        raise RedisUnavailable
+    return shared.count_and_get(counter, timeout=timeout, increment=increment, key=key)
 
 
-def delete_unless(key: str, value: object) -> None:
-    """Deletes `key` of the default cache unless it holds `value`, atomically on Redis."""
-    cache = caches[DEFAULT_CACHE_ALIAS]
-    if isinstance(cache, RedisCache):
-        cache.delete_unless(key, value)
-    elif cache.get(key) != value:
-        cache.delete(key)
+def local_count(counter: str, *, timeout: int, increment: bool = True) -> int:
+    """Like count_and_get, in this process's memory: while Redis is unreachable, or in
+    development without it."""
+    shared = _shared()
+    memory = caches[DEFAULT_CACHE_ALIAS] if shared is None else shared.local
+    if not increment:
+        return memory.get(counter, 0)
+    memory.add(counter, 0, timeout)
+    try:
+        return memory.incr(counter)
+    except ValueError:  # expired between the two calls: a new window
+        memory.add(counter, 1, timeout)
+        return 1
+
+
+def lookup_get(key: str) -> object:
+    """A cached lookup, or None. RedisUnavailable when Redis cannot be reached."""
+    shared = _shared()
+    if shared is None:
+        raise RedisUnavailable
+    raw = shared.lookup("get", "", [key])
+    return None if raw is None else pickle.loads(raw)  # noqa: S301 - written below
+
+
+# Writes of lookups are best effort: one that cannot reach Redis is covered by the new
+# epoch that ends the outage.
+
+
+def _lookup_write(operation: str, argument: object, items: dict[str, object]) -> None:
+    shared = _shared()
+    if shared is None:
+        return
+    pairs = [part for key, value in items.items() for part in (key, pickle.dumps(value))]
+    with contextlib.suppress(RedisUnavailable):
+        shared.lookup(operation, argument, pairs)
+
+
+def lookup_add(key: str, value: object, timeout: int) -> None:
+    """Caches a lookup for `timeout` seconds unless something is there already."""
+    _lookup_write("add", timeout, {key: value})
+
+
+def lookup_set_many(values: dict[str, object], timeout: int) -> None:
+    _lookup_write("set", timeout, values)
+
+
+def lookup_delete_unless(key: str, value: object) -> None:
+    """Drops a cached lookup unless it holds `value`, atomically."""
+    _lookup_write("keep", pickle.dumps(value), {key: None})
+
+
+def redis_state() -> str:
+    """ "ok", "unreachable", or "absent" when no Redis is configured (development)."""
+    shared = _shared()
+    if shared is None:
+        return "absent"
+    return "ok" if shared.reachable() else "unreachable"

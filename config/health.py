@@ -1,17 +1,20 @@
 """Liveness and readiness for container runtimes and load balancers.
 
-/healthz answers while the process can serve at all; /readyz also needs the database
-and Redis. They are answered by a middleware near the top of the stack, before the
-host check: probes address the container by IP, not by the site's name, and a probe
-must not need a session, a token or a rate-limit count.
+/healthz answers while the process can serve at all; /readyz while it can reach the
+database. Without Redis the process serves, degraded (config/cache.py): /readyz then
+answers 200 with "status": "degraded", so that operators see it and a load balancer
+keeps the instance, since every instance shares the one Redis. They are answered by
+a middleware near the top of the stack, before the host check: probes address the
+container by IP, not by the site's name, and a probe must not need a session, a
+token or a rate-limit count.
 """
 
 import logging
 
-from django.core.cache import caches
-from django.core.cache.backends.redis import RedisCache
 from django.db import connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
+
+from config.cache import redis_state
 
 logger = logging.getLogger(__name__)
 
@@ -36,26 +39,19 @@ def _database_reachable() -> bool:
         return False
 
 
-def _redis_reachable() -> bool:
-    cache = caches["default"]
-    if not isinstance(cache, RedisCache):
-        # Development without REDIS_URL: the per-process memory cache is always there.
-        return True
-    try:
-        return bool(cache._cache.get_client(write=True).ping())
-    except Exception as error:
-        logger.warning("readiness: Redis is unreachable: %s", error)
-        return False
-
-
 def readyz(request: HttpRequest) -> HttpResponse:
-    checks = {
-        "database": "ok" if _database_reachable() else "unreachable",
-        "redis": "ok" if _redis_reachable() else "unreachable",
-    }
-    ready = all(state == "ok" for state in checks.values())
-    body = {"status": "ok" if ready else "unavailable", "checks": checks}
-    return _no_store(JsonResponse(body, status=200 if ready else 503))
+    database = "ok" if _database_reachable() else "unreachable"
+    redis = redis_state()
+    if redis == "absent":  # development without REDIS_URL counts per process by design
+        redis = "ok"
+    if database != "ok":
+        status = "unavailable"
+    elif redis != "ok":
+        status = "degraded"
+    else:
+        status = "ok"
+    body = {"status": status, "checks": {"database": database, "redis": redis}}
+    return _no_store(JsonResponse(body, status=503 if status == "unavailable" else 200))
 
 
 _PROBES = {"/healthz": healthz, "/readyz": readyz}

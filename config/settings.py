@@ -139,9 +139,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Rate limits are counted in the default cache, which every process must share:
-# Redis. Only development may fall back to a per-process memory cache (a system
-# check warns about it).
+# Rate limits are counted in Redis, which every process must share; while it cannot
+# be reached each process counts alone (config/cache.py). Only development may run
+# without it, counting per process (a system check warns about it).
 _redis_url = (
     env_str("REDIS_URL")
     if DEBUG
@@ -150,9 +150,9 @@ _redis_url = (
 CACHES = {
     "default": (
         {
-            "BACKEND": "config.cache.RedisCache",
+            "BACKEND": "config.cache.SharedCache",
             "LOCATION": _redis_url,
-            # Fail fast (a 503) rather than hold a worker when Redis is unreachable.
+            # Find out fast, rather than hold a worker, when Redis is unreachable.
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
         if _redis_url

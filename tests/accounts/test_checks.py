@@ -15,7 +15,7 @@ def test_it_warns_that_a_memory_cache_counts_per_process(settings):
 def test_it_is_quiet_with_redis(settings):
     settings.CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.SharedCache",
             "LOCATION": "redis://127.0.0.1:6379/0",
         }
     }

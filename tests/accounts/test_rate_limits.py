@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(autouse=True)
 def _real_redis():
     backend = django_settings.CACHES["default"]["BACKEND"]
-    assert backend == "config.cache.RedisCache", (
+    assert backend == "config.cache.SharedCache", (
         "rate-limit tests need REDIS_URL (scripts/test.sh starts a Redis)"
     )
 
@@ -193,12 +193,27 @@ def test_it_leaves_the_website_alone(client, window_start):
     assert response.status_code == 200
 
 
-def test_it_answers_503_when_the_counter_store_is_down(api, redis_unreachable):
-    response = api.get("/v1/public/me")
+def test_it_counts_in_process_memory_while_redis_is_unreachable(
+    api, redis_unreachable, window_start
+):
+    responses = _spend(api, 20)
+    over = api.get("/v1/public/companies")
 
-    assert response.status_code == 503
-    assert response.json()["error"] == "SERVICE_UNAVAILABLE"
-    assert response["Retry-After"] == "5"
+    assert [r.status_code for r in responses] == [200] * 20
+    assert [r["X-RateLimit-Remaining"] for r in responses] == [str(n) for n in range(19, -1, -1)]
+    assert over.status_code == 429
+    assert over.json()["error"] == "RATE_LIMITED"
+
+
+def test_it_authenticates_tokens_from_the_database_while_redis_is_unreachable(
+    api, redis_unreachable, window_start
+):
+    secret = token_for(UserFactory())
+
+    responses = _spend(api, 2, **bearer(secret))
+
+    assert [r.json()["authenticated"] for r in responses] == [True, True]
+    assert {r["X-RateLimit-Limit"] for r in responses} == {"60"}
 
 
 # Two app processes share one count.

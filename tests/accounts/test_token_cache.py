@@ -7,7 +7,6 @@ active flag, the user itself) reaches the next request, wherever it was made.
 import io
 
 import pytest
-from django.core.cache import cache
 from django.core.management import call_command
 from django.urls import reverse
 
@@ -15,6 +14,7 @@ from accounts.models import ApiToken, Plan
 from accounts.selectors import TOKEN_TOMBSTONE, token_cache_key, token_for_digest
 from accounts.services import token_forget
 from accounts.tokens import token_digest
+from config.cache import lookup_get
 from tests.factories import UserFactory, bearer, token_for
 
 pytestmark = pytest.mark.django_db
@@ -132,7 +132,7 @@ def test_it_does_not_cache_a_lookup_over_a_tombstone():
 
     assert token_for_digest(digest) is not None
 
-    assert cache.get(token_cache_key(digest)) == TOKEN_TOMBSTONE
+    assert lookup_get(token_cache_key(digest)) == TOKEN_TOMBSTONE
 
 
 def test_it_keeps_the_tombstone_when_the_token_is_touched(api):
@@ -143,4 +143,4 @@ def test_it_keeps_the_tombstone_when_the_token_is_touched(api):
     api.get("/v1/public/me", **bearer(secret))  # the first use is recorded
 
     assert ApiToken.objects.get().last_used_at is not None
-    assert cache.get(token_cache_key(digest)) == TOKEN_TOMBSTONE
+    assert lookup_get(token_cache_key(digest)) == TOKEN_TOMBSTONE

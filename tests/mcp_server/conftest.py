@@ -16,22 +16,18 @@ from typing import Any
 import httpx2
 import jsonschema
 import pytest
-from django.db import connection
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult
 
 from tests.network import free_port
-from tests.reliability.servers import ROOT, AppServer, accepts_connections, wait_until
-
-
-def _database_url() -> str:
-    database = connection.settings_dict  # the test database
-    password = f":{database['PASSWORD']}" if database["PASSWORD"] else ""
-    return (
-        f"postgres://{database['USER']}{password}@{database['HOST']}:{database['PORT']}/"
-        f"{database['NAME']}"
-    )
+from tests.reliability.servers import (
+    ROOT,
+    AppServer,
+    accepts_connections,
+    app_database_url,
+    wait_until,
+)
 
 
 @pytest.fixture
@@ -49,7 +45,7 @@ def start_app(tmp_path) -> Iterator[Callable[..., AppServer]]:
                 "DEBUG": "1",
                 # Preview and download links point back at this server.
                 "SITE_URL": f"http://127.0.0.1:{port}",
-                "DATABASE_URL": _database_url(),
+                "DATABASE_URL": app_database_url(),
                 "REDIS_URL": "",
                 "MEDIA_ROOT": str(tmp_path / "media"),
                 "STORAGE_BACKEND": "local",

@@ -12,6 +12,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from django.db import connection
+
 ROOT = Path(__file__).resolve().parents[2]
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 
@@ -59,10 +61,25 @@ class RedisServer:
         self.process = None
 
 
-def get(url: str, *, timeout: float = 10) -> tuple[int, dict[str, str], bytes]:
+def get(
+    url: str, *, timeout: float = 10, headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], bytes]:
     """Status, headers and body of a GET, whatever the status."""
+    return send("GET", url, timeout=timeout, headers=headers)
+
+
+def send(
+    method: str,
+    url: str,
+    *,
+    headers: dict[str, str] | None = None,
+    body: bytes | None = None,
+    timeout: float = 10,
+) -> tuple[int, dict[str, str], bytes]:
+    """Status, headers and body of any request, whatever the status."""
+    request = urllib.request.Request(url, data=body, headers=headers or {}, method=method)  # noqa: S310 - loopback
     try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:  # noqa: S310 - loopback
+        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - loopback
             return response.status, dict(response.headers), response.read()
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers), error.read()
@@ -75,6 +92,27 @@ _NOT_INHERITED = ("DATABASE_", "REDIS_", "S3_", "STORAGE_", "MEDIA_ROOT")
 def _inherited_environment() -> dict[str, str]:
     return {
         name: value for name, value in os.environ.items() if not name.startswith(_NOT_INHERITED)
+    }
+
+
+def app_database_url() -> str:
+    """The test database, which a test with transaction=True commits to: what an app
+    process it starts must read."""
+    database = connection.settings_dict
+    password = f":{database['PASSWORD']}" if database["PASSWORD"] else ""
+    return (
+        f"postgres://{database['USER']}{password}@{database['HOST']}:{database['PORT']}/"
+        f"{database['NAME']}"
+    )
+
+
+def app_env(**extra: str) -> dict[str, str]:
+    """The environment of an app process on the test database, `extra` on top."""
+    return {
+        "DEBUG": "1",
+        "SITE_URL": "http://127.0.0.1",
+        "DATABASE_URL": app_database_url(),
+        **extra,
     }
 
 

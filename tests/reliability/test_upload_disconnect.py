@@ -11,12 +11,10 @@ import uuid
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 from proposals.models import Proposal
 from tests.factories import UserFactory, svg_bytes, token_for
-from tests.network import free_port
-from tests.reliability.servers import AppServer, get, wait_until
+from tests.reliability.servers import get, wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.fault]
 
@@ -24,34 +22,8 @@ FILE_BYTES = 3 * 1024 * 1024
 
 
 @pytest.fixture
-def folders(tmp_path):
-    temporary, media = tmp_path / "tmp", tmp_path / "media"
-    temporary.mkdir()
-    media.mkdir()
-    return temporary, media
-
-
-@pytest.fixture
-def app(folders):
-    temporary, media = folders
-    database = connection.settings_dict  # the test database, which the test commits to
-    password = f":{database['PASSWORD']}" if database["PASSWORD"] else ""
-    server = AppServer(
-        free_port(),
-        {
-            "DEBUG": "1",
-            "SITE_URL": "http://127.0.0.1",
-            "DATABASE_URL": f"postgres://{database['USER']}{password}@{database['HOST']}:"
-            f"{database['PORT']}/{database['NAME']}",
-            "REDIS_URL": "",
-            "MEDIA_ROOT": str(media),
-            "TMPDIR": str(temporary),
-            "STORAGE_BACKEND": "local",
-        },
-    )
-    server.start()
-    yield server
-    server.stop()
+def app(local_app):
+    return local_app()
 
 
 def _upload_head(port: int, secret: str) -> tuple[bytes, bytes]:
