@@ -3,8 +3,10 @@
 A link is granted to a subject: an account, or an address when anonymous. Its
 quota is a rolling 24 hours (anonymous 3, FREE 5, PRO and ENTERPRISE unlimited),
 shared by the API and the website; a second link to the same logo within 12 hours
-of a counted one is free. Granting holds a per-subject advisory lock for the whole
-check-and-record, so simultaneous requests can never both take the last unit.
+of a counted one is free. The check and the record are one call of the PL/pgSQL
+function directory_download_grant (directory/sql/functions/), which holds a
+per-subject advisory lock until the grant commits, so simultaneous requests can
+never both take the last unit.
 
 With S3 storage the link is presigned, which boto3 does offline: without a look at
 the store, a download would be granted (and counted) while the store is down, and
@@ -24,7 +26,6 @@ from django.conf import settings
 from django.core import signing
 from django.core.files.storage import Storage, default_storage, storages
 from django.db import connection
-from django.db.models import Count, Min, Q
 from django.utils import timezone
 from storages.utils import clean_name
 
@@ -45,10 +46,6 @@ class Subject:
     user: User | None
     ip: str | None
     limit: int | None  # None: unlimited
-
-    @property
-    def grants(self) -> Q:
-        return Q(user=self.user) if self.user is not None else Q(user__isnull=True, ip=self.ip)
 
     @property
     def lock_key(self) -> str:
@@ -90,23 +87,6 @@ def _quota(subject: Subject, *, used: int, oldest: datetime | None) -> Quota:
     )
 
 
-def _window(subject: Subject, now: datetime, logo: Logo | None = None) -> dict:
-    """The subject's counted downloads of the last 24 hours, in one aggregate: how many,
-    the oldest, and how many of them are of `logo` within the 12-hour repeat window."""
-    return Download.objects.filter(
-        subject.grants, counted=True, created_at__gt=now - QUOTA_WINDOW
-    ).aggregate(
-        used=Count("id"),
-        oldest=Min("created_at"),
-        repeats=Count("id", filter=Q(logo=logo, created_at__gt=now - REPEAT_WINDOW)),
-    )
-
-
-def download_quota(subject: Subject, *, now: datetime | None = None) -> Quota:
-    window = _window(subject, now or timezone.now())
-    return _quota(subject, used=window["used"], oldest=window["oldest"])
-
-
 class DownloadLimitReached(Exception):
     def __init__(self, quota: Quota, retry_after: int) -> None:
         super().__init__(f"quota used up; retry in {retry_after} s")
@@ -116,9 +96,10 @@ class DownloadLimitReached(Exception):
 
 # The lock, the window, the grant when allowed and the logo's downloadCount when it
 # counts: the ORM's aggregate, insert and update cost more CPU than the rest of the
-# request, so they run in one call of directory_download_grant (migration 0011), one
-# round trip. Outside a transaction the server runs the call as one implicit
-# transaction, so the lock is held until the grant is committed.
+# request, so they run in one call of directory_download_grant
+# (directory/sql/functions/directory_download_grant.sql), one round trip. Outside a
+# transaction the server runs the call as one implicit transaction, so the lock is held
+# until the grant is committed.
 #
 # The commit does not wait for its WAL to reach the disk (synchronous_commit off for
 # this transaction only): that wait was two thirds of a grant's time (7.3 ms against

@@ -49,6 +49,7 @@ from directory.selectors import (
     download_asset,
     logo_detail_row,
     logo_for_download,
+    logo_main_file,
 )
 from directory.serializers import (
     DOMAIN_INPUT_MAX_LENGTH,
@@ -69,6 +70,7 @@ from directory.serializers import (
     LogoLookupInputSerializer,
     LogoSearchInputSerializer,
     LogoSearchOutputSerializer,
+    download_body,
     image_options,
 )
 
@@ -475,10 +477,6 @@ class LogoDownloadApi(APIView):
         },
     )
     def post(self, request, id: str):
-        # Local imports: this class is the only part of the module this work may change.
-        from directory.selectors import logo_main_file
-        from directory.serializers import download_body
-
         file_format = self._plain_format_choice(request._request)
         if file_format is not None and self._plain_id(id):
             logo, asset = logo_main_file(id_or_slug=id, file_format=file_format)
