@@ -1,6 +1,6 @@
 """Preview images: PNG, at most 512 px on the longer side, made from a logo file.
 
-An SVG is drawn from its sanitised copy (proposals/svg.py), whatever its origin: resvg
+An SVG is drawn from its sanitised copy (common/svg.py), whatever its origin: resvg
 reads any local file an <image> names by an absolute or ../ path (resources_dir only
 roots the relative ones), so an imported file could otherwise draw any image on the
 server's disk into a public preview.
@@ -15,8 +15,8 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 from PIL import Image
 
+from common.svg import UnsafeSvg, sanitize_svg
 from directory.models import FileFormat
-from proposals.svg import UnsafeSvg, sanitize_svg
 
 PREVIEW_MAX_PX = 512
 # Far above any real logo; a file that decodes to more is a decompression bomb.

@@ -25,13 +25,13 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from PIL import Image
 
+from common.svg import UnsafeSvg, sanitize_svg
 from directory.models import Company, FileFormat, Logo
 from directory.previews import PREVIEW_MAX_PX, PreviewError, render_preview
 from directory.selectors import preview_url
 from directory.services import CatalogueError
 from proposals.models import Proposal, ProposalFormat, ProposalStatus
 from proposals.services import ProposalNotPending, proposal_approve, proposal_reject
-from proposals.svg import UnsafeSvg, sanitize_svg
 
 LIST_PER_PAGE = 50
 QUEUE_PARAM = "status"

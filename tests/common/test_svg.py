@@ -6,7 +6,7 @@ import pytest
 import resvg_py
 from defusedxml.ElementTree import fromstring
 
-from proposals.svg import ATTRIBUTES, ELEMENTS, PROPERTIES, UnsafeSvg, sanitize_svg
+from common.svg import ATTRIBUTES, ELEMENTS, PROPERTIES, UnsafeSvg, sanitize_svg
 from tests.factories import png_bytes, raster_bytes
 
 SVG = "http://www.w3.org/2000/svg"
