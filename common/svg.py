@@ -16,12 +16,15 @@ out, so whatever SVG, CSS or a browser adds later stays out until someone adds i
 - Values: every function in a value must be on an allow-list and url() may only be
   url(#id); no scheme (javascript:, data:, ...), backslash (CSS escapes), comment
   or brace survives, so a value cannot hide a reference or break out of its rule.
-- CSS: style="" keeps allow-listed properties with safe values; <style> keeps rules
-  whose selectors use only SVG element names, classes and ids, and drops at-rules.
+- CSS, read by tinycss2 as a browser tokenizes it: style="" keeps allow-listed
+  properties with safe values; <style> keeps rules whose selectors use only SVG element
+  names, classes and ids, and drops at-rules. Kept declarations are written anew from
+  the tokens, so an escape or a comment cannot make them mean something else.
 
-Comments and processing instructions are never read into the tree. The output has no
-XML declaration, the SVG namespace as its default namespace (and xlink's when an
-xlink:href is kept), and is the same bytes for the same input.
+Comments and processing instructions are never read into the tree. The copy is written
+by the standard library's serializer: no XML declaration, the SVG namespace as its
+default namespace (and xlink's when an xlink:href is kept), and the same bytes for the
+same input.
 """
 
 import base64
@@ -29,9 +32,11 @@ import binascii
 import io
 import re
 import warnings
-from dataclasses import dataclass, field
-from xml.etree.ElementTree import Element  # the type only: parsing goes through defusedxml
 
+# Parsing goes through defusedxml; the standard library only builds and writes the copy.
+from xml.etree.ElementTree import Element, tostring
+
+import tinycss2
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 from PIL import Image
@@ -267,7 +272,6 @@ _SCHEME = re.compile(r"(?:javascript|vbscript|livescript|data):")
 # rule or start another, angle brackets belong to markup: none has a place in a logo's value.
 _FORBIDDEN = ("\\", "/*", "*/", "{", "}", ";", "@", "<", ">")
 _INVISIBLE = re.compile(r"[\s\x00-\x1f\x7f]+")
-_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 _SELECTOR_PART = re.compile(r"(?:[A-Za-z][\w-]*)?(?:[.#][A-Za-z_-][\w-]*)*")
 _COMBINATOR = re.compile(r"\s*[>+~]\s*|\s+")
 _DATA_IMAGE = re.compile(
@@ -279,13 +283,6 @@ _RASTERS = {"png": "PNG", "jpeg": "JPEG", "webp": "WEBP", "gif": "GIF"}
 
 class UnsafeSvg(ValueError):
     """Not a well-formed SVG document that can be parsed safely; the message says why."""
-
-
-@dataclass
-class _Node:
-    tag: str
-    attributes: list[tuple[str, str]]
-    content: list["_Node | str"] = field(default_factory=list)
 
 
 def _safe_value(value: str) -> bool:
@@ -305,18 +302,19 @@ def _safe_value(value: str) -> bool:
     return True
 
 
-def _filter_declarations(css: str) -> str:
-    """The allow-listed declarations of a declaration block, each with a safe value."""
+def _filter_declarations(css: str | list) -> str:
+    """The allow-listed declarations of a declaration block, each with a safe value.
+
+    Each kept declaration is written anew from tinycss2's tokens, so what survives is
+    what a browser's parser reads, not what the text seemed to say.
+    """
     kept = []
-    for declaration in _COMMENT.sub(" ", css).split(";"):
-        name, colon, value = declaration.partition(":")
-        if not colon:
+    for item in tinycss2.parse_blocks_contents(css, skip_comments=True, skip_whitespace=True):
+        if item.type != "declaration" or item.lower_name not in PROPERTIES:
             continue
-        name, value, important = name.strip().lower(), value.strip(), ""
-        if value.lower().endswith("!important"):
-            value, important = value[: -len("!important")].rstrip(), "!important"
-        if name in PROPERTIES and value and _safe_value(value):
-            kept.append(f"{name}:{value}{important}")
+        value = tinycss2.serialize(item.value).strip()
+        if value and _safe_value(value):
+            kept.append(f"{item.lower_name}:{value}{'!important' if item.important else ''}")
     return ";".join(kept)
 
 
@@ -341,47 +339,20 @@ def _simple_selector(selector: str) -> str | None:
     return ",".join(selectors)
 
 
-def _skip_at_rule(css: str, start: int) -> int:
-    """Where the at-rule beginning at start ends: after its ';' or its balanced block."""
-    end_statement, block = css.find(";", start), css.find("{", start)
-    if block == -1 or (end_statement != -1 and end_statement < block):
-        return len(css) if end_statement == -1 else end_statement + 1
-    depth, position = 0, block
-    while position < len(css):
-        if css[position] == "{":
-            depth += 1
-        elif css[position] == "}":
-            depth -= 1
-            if depth == 0:
-                return position + 1
-        position += 1
-    return len(css)
-
-
 def _filter_stylesheet(css: str) -> str:
     """The rules of a style sheet that have simple selectors and safe declarations.
 
-    At-rules (@import, @font-face, @media...) go whole. A part this reading gets wrong
-    is only ever dropped: what is kept is rebuilt from checked selectors and declarations.
+    At-rules (@import, @font-face, @media...) go whole. What is kept is rebuilt from
+    checked selectors and declarations.
     """
-    css = _COMMENT.sub(" ", css)
-    rules, position = [], 0
-    while position < len(css):
-        if css[position].isspace():
-            position += 1
+    rules = []
+    for rule in tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True):
+        if rule.type != "qualified-rule":
             continue
-        if css[position] == "@":
-            position = _skip_at_rule(css, position)
-            continue
-        opening = css.find("{", position)
-        closing = css.find("}", opening)
-        if opening == -1 or closing == -1:
-            break
-        selector = _simple_selector(css[position:opening])
-        declarations = _filter_declarations(css[opening + 1 : closing])
-        if selector and declarations and "{" not in css[opening + 1 : closing]:
+        selector = _simple_selector(tinycss2.serialize(rule.prelude))
+        declarations = _filter_declarations(rule.content)
+        if selector and declarations:
             rules.append(f"{selector}{{{declarations}}}")
-        position = closing + 1
     return "".join(rules)
 
 
@@ -428,9 +399,9 @@ def _reference(tag: str, value: str) -> str | None:
     return fragment if _FRAGMENT.fullmatch(fragment) else None
 
 
-def _attributes(tag: str, element: Element) -> list[tuple[str, str]] | None:
+def _attributes(tag: str, element: Element) -> dict[str, str] | None:
     """The element's kept attributes; None when its reference is refused and it must go."""
-    kept: list[tuple[str, str]] = []
+    kept: dict[str, str] = {}
     has_reference = False
     for name, value in element.attrib.items():
         if name in ("href", _XLINK_HREF):
@@ -440,25 +411,27 @@ def _attributes(tag: str, element: Element) -> list[tuple[str, str]] | None:
             if reference is None:
                 return None
             has_reference = True
-            kept.append(("xlink:href" if name == _XLINK_HREF else "href", reference))
+            kept["xlink:href" if name == _XLINK_HREF else "href"] = reference
         elif name == _XML_SPACE:
             if value in ("default", "preserve"):
-                kept.append(("xml:space", value))
+                kept["xml:space"] = value
         elif name == "style":
             declarations = _filter_declarations(value)
             if declarations:
-                kept.append((name, declarations))
+                kept[name] = declarations
         elif name == "id":
             if _ID.fullmatch(value):
-                kept.append((name, value))
+                kept[name] = value
         elif name in ATTRIBUTES and _safe_value(value):
-            kept.append((name, value))
+            kept[name] = value
     if tag == "image" and not has_reference:
         return None
     return kept
 
 
-def _clean(element: Element, depth: int) -> _Node | None:
+def _clean(element: Element, depth: int) -> Element | None:
+    """A copy of the allow-listed parts of `element`, named without a namespace (the
+    copy's root declares SVG's as the default); None when the element itself goes."""
     if depth > MAX_DEPTH:
         raise UnsafeSvg(f"the SVG is nested more than {MAX_DEPTH} elements deep")
     if not isinstance(element.tag, str) or not element.tag.startswith(_SVG_PREFIX):
@@ -469,61 +442,29 @@ def _clean(element: Element, depth: int) -> _Node | None:
     attributes = _attributes(tag, element)
     if attributes is None:
         return None
-    node = _Node(tag, attributes)
+    node = Element(tag, attributes)
     if tag in _TEXT_ONLY:
         text = (element.text or "") + "".join(child.tail or "" for child in element)
         if tag == "style":
             text = _filter_stylesheet(text)
             if not text:
                 return None
-        if text:
-            node.content.append(text)
+        node.text = text or None
         return node
     mixed = tag in _MIXED
-    if mixed and element.text:
-        node.content.append(element.text)
+    if mixed:
+        node.text = element.text
     for child in element:
         cleaned = _clean(child, depth + 1)
         if cleaned is not None:
-            node.content.append(cleaned)
+            node.append(cleaned)
         if mixed and child.tail:
-            node.content.append(child.tail)
+            # The words after a dropped child follow whatever was kept before it.
+            if len(node):
+                node[-1].tail = (node[-1].tail or "") + child.tail
+            else:
+                node.text = (node.text or "") + child.tail
     return node
-
-
-def _escape_text(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _escape_attribute(value: str) -> str:
-    return (
-        _escape_text(value)
-        .replace('"', "&quot;")
-        .replace("\t", "&#9;")
-        .replace("\n", "&#10;")
-        .replace("\r", "&#13;")
-    )
-
-
-def _uses_xlink(node: _Node) -> bool:
-    return any(name.startswith("xlink:") for name, _ in node.attributes) or any(
-        _uses_xlink(child) for child in node.content if isinstance(child, _Node)
-    )
-
-
-def _write(node: _Node, out: list[str], namespaces: str = "") -> None:
-    out.append(f"<{node.tag}{namespaces}")
-    out.extend(f' {name}="{_escape_attribute(value)}"' for name, value in node.attributes)
-    if not node.content:
-        out.append("/>")
-        return
-    out.append(">")
-    for item in node.content:
-        if isinstance(item, str):
-            out.append(_escape_text(item))
-        else:
-            _write(item, out)
-    out.append(f"</{node.tag}>")
 
 
 def sanitize_svg(data: bytes) -> bytes:
@@ -540,9 +481,9 @@ def sanitize_svg(data: bytes) -> bytes:
         raise UnsafeSvg(f"the root element is {root.tag}, not <svg> in the SVG namespace")
     node = _clean(root, 0)
     assert node is not None  # an <svg> root has no reference that could be refused
-    namespaces = f' xmlns="{SVG_NS}"'
-    if _uses_xlink(node):
-        namespaces += f' xmlns:xlink="{XLINK_NS}"'
-    out: list[str] = []
-    _write(node, out, namespaces)
-    return "".join(out).encode("utf-8")
+    namespaces = {"xmlns": SVG_NS}
+    if any("xlink:href" in element.attrib for element in node.iter()):
+        namespaces["xmlns:xlink"] = XLINK_NS
+    node.attrib = {**namespaces, **node.attrib}
+    # No XML declaration: the standard library writes none for UTF-8.
+    return tostring(node, encoding="utf-8")
