@@ -27,7 +27,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
+import cssselect2
 import resvg_py
+import tinycss2
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 from PIL import Image, ImageChops, ImageColor
@@ -176,180 +178,46 @@ INITIAL = {
     "stop-opacity": "1",
 }
 
-_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
-_COMPOUND = re.compile(r"^(\*|[A-Za-z][\w-]*)?((?:[.#][\w-]+)*)$")
-_PART = re.compile(r"([.#])([\w-]+)")
 
-
-def _declarations(text: str) -> Iterator[tuple[str, str, bool]]:
+def _declarations(css: str | list) -> Iterator[tuple[str, str, bool]]:
     """(property, value, important) of a declaration block, known properties only."""
-    for item in text.split(";"):
-        name, sep, value = item.partition(":")
-        name = name.strip().lower()
-        if not sep or name not in PROPERTIES:
+    for item in tinycss2.parse_blocks_contents(css, skip_comments=True, skip_whitespace=True):
+        if item.type != "declaration" or item.lower_name not in PROPERTIES:
             continue
-        value = value.strip()
-        important = bool(re.search(r"!\s*important\s*$", value, re.IGNORECASE))
-        if important:
-            value = value[: value.rindex("!")].strip()
+        value = tinycss2.serialize(item.value).strip()
         if value:
-            yield name, value, important
+            yield item.lower_name, value, item.important
 
 
-@dataclass(frozen=True)
-class Compound:
-    tag: str | None
-    ids: tuple[str, ...]
-    classes: tuple[str, ...]
+def _style_rules(root: Element) -> cssselect2.Matcher:
+    """The rules of the document's style sheets, each with its declarations, by selector.
 
-    def matches(self, element: Element) -> bool:
-        if self.tag is not None and _local(element) != self.tag:
-            return False
-        if any(element.get("id") != wanted for wanted in self.ids):
-            return False
-        classes = element.get("class", "").split()
-        return all(wanted in classes for wanted in self.classes)
-
-
-@dataclass(frozen=True)
-class Rule:
-    # Compounds from the subject leftwards, each with the combinator linking it to the next
-    # (" " descendant, ">" child, "" for the last).
-    chain: tuple[tuple[Compound, str], ...]
-    specificity: tuple[int, int, int]
-    order: int
-    declarations: tuple[tuple[str, str, bool], ...]
-
-
-def _compile_selector(selector: str) -> tuple[tuple[tuple[Compound, str], ...], tuple] | None:
-    """A selector of compounds joined by descendant or child combinators; None otherwise."""
-    pieces = re.sub(r"\s*>\s*", " > ", selector.strip()).split()
-    if not pieces or pieces[0] == ">" or pieces[-1] == ">":
-        return None
-    chain: list[tuple[Compound, str]] = []
-    combinator = " "
-    specificity = [0, 0, 0]
-    for piece in pieces:
-        if piece == ">":
-            if combinator == ">":
-                return None
-            combinator = ">"
-            continue
-        match = _COMPOUND.match(piece)
-        if not match or not (match.group(1) or match.group(2)):
-            return None  # attribute selectors, pseudo-classes, ~ and +: skipped, not guessed
-        tag = match.group(1) if match.group(1) not in (None, "*") else None
-        parts = _PART.findall(match.group(2))
-        ids = tuple(name for kind, name in parts if kind == "#")
-        classes = tuple(name for kind, name in parts if kind == ".")
-        specificity[0] += len(ids)
-        specificity[1] += len(classes)
-        specificity[2] += tag is not None
-        chain.append((Compound(tag, ids, classes), combinator if chain else ""))
-        combinator = " "
-    # Subject first: each compound with the combinator linking it to the next one.
-    return tuple(reversed(chain)), tuple(specificity)
-
-
-def _stylesheet_blocks(css: str) -> Iterator[tuple[str, str]]:
-    """(selector list, declarations) of the top-level rules; at-rules are skipped."""
-    # HTML comment markers around a stylesheet are allowed and mean nothing in CSS.
-    css = _COMMENT.sub(" ", css).replace("<!--", " ").replace("-->", " ")
-    position, length = 0, len(css)
-    while position < length:
-        brace = css.find("{", position)
-        if brace < 0:
-            return
-        prelude = css[position:brace]
-        if "@" in prelude:
-            # An at-rule: `@import ...;` may precede; a block one (@media) is skipped whole.
-            semicolon = prelude.rfind(";")
-            if semicolon >= 0 and "@" not in prelude[semicolon + 1 :]:
-                prelude = prelude[semicolon + 1 :]
-        depth, end = 1, brace + 1
-        while end < length and depth:
-            depth += {"{": 1, "}": -1}.get(css[end], 0)
-            end += 1
-        body = css[brace + 1 : end - 1]
-        position = end
-        if "@" in prelude or "{" in body:
-            continue
-        yield prelude.strip(), body
-
-
-def _rules(root: Element) -> list[Rule]:
-    rules: list[Rule] = []
+    Selectors match as a browser's would, except for state (:hover, :visited...), which a
+    logo at rest never has. At-rules are skipped: @media describes other media, @import
+    and @font-face fetch.
+    """
+    matcher = cssselect2.Matcher()
     for style in root.iter():
         if _local(style) != "style":
             continue
         if style.get("type", "text/css").strip().lower() not in ("", "text/css"):
             continue
-        for selectors, body in _stylesheet_blocks("".join(style.itertext())):
-            declarations = tuple(_declarations(body))
+        sheet = tinycss2.parse_stylesheet(
+            "".join(style.itertext()), skip_comments=True, skip_whitespace=True
+        )
+        for rule in sheet:
+            if rule.type != "qualified-rule":
+                continue
+            declarations = tuple(_declarations(rule.content))
             if not declarations:
                 continue
-            for selector in selectors.split(","):
-                compiled = _compile_selector(selector)
-                if compiled is not None:
-                    chain, specificity = compiled
-                    rules.append(Rule(chain, specificity, len(rules), declarations))
-    return rules
-
-
-def _rule_key(rule: Rule) -> tuple[str, str]:
-    """The one thing an element must have for the rule to apply: its id, a class, a tag."""
-    subject = rule.chain[0][0]
-    if subject.ids:
-        return "#", subject.ids[0]
-    if subject.classes:
-        return ".", subject.classes[0]
-    return ("tag", subject.tag) if subject.tag else ("*", "")
-
-
-def _index(rules: list[Rule]) -> dict[tuple[str, str], list[Rule]]:
-    index: dict[tuple[str, str], list[Rule]] = {}
-    for rule in rules:
-        index.setdefault(_rule_key(rule), []).append(rule)
-    return index
-
-
-def _candidates(index: dict[tuple[str, str], list[Rule]], element: Element) -> list[Rule]:
-    # Only the rules keyed on what the element has: a large Illustrator stylesheet is
-    # then not tried against every element.
-    keys = [("*", ""), ("tag", _local(element))]
-    if element.get("id"):
-        keys.append(("#", element.get("id", "")))
-    keys += [(".", name) for name in dict.fromkeys(element.get("class", "").split())]
-    return [rule for key in keys for rule in index.get(key, ())]
-
-
-def _rule_matches(rule: Rule, element: Element, parents: dict[Element, Element]) -> bool:
-    compound, link = rule.chain[0]
-    if not compound.matches(element):
-        return False
-    return _ancestors_match(rule.chain, 1, link, element, parents)
-
-
-def _ancestors_match(
-    chain: tuple[tuple[Compound, str], ...],
-    index: int,
-    link: str,
-    element: Element,
-    parents: dict[Element, Element],
-) -> bool:
-    if index == len(chain):
-        return True
-    compound, next_link = chain[index]
-    ancestor = parents.get(element)
-    while ancestor is not None:
-        if compound.matches(ancestor) and _ancestors_match(
-            chain, index + 1, next_link, ancestor, parents
-        ):
-            return True
-        if link == ">":
-            return False
-        ancestor = parents.get(ancestor)
-    return False
+            try:
+                selectors = cssselect2.compile_selector_list(rule.prelude)
+            except cssselect2.SelectorError:
+                continue
+            for selector in selectors:
+                matcher.add_selector(selector, declarations)
+    return matcher
 
 
 def _local(element: Element) -> str:
@@ -390,24 +258,27 @@ class _Document:
             element_id = element.get("id")
             if element_id and element_id not in self.by_id:
                 self.by_id[element_id] = element
-        rules = _index(_rules(root))
+        rules = _style_rules(root)
         self.cascaded: dict[Element, dict[str, str]] = {}
-        for element in root.iter():
-            self.cascaded[element] = self._cascade(element, _candidates(rules, element))
+        for wrapper in cssselect2.ElementWrapper.from_xml_root(root).iter_subtree():
+            element = wrapper.etree_element
+            self.cascaded[element] = self._cascade(element, rules.match(wrapper))
         self._document_styles: dict[Element, dict[str, str]] = {}
         self.visits = 0
 
-    def _cascade(self, element: Element, rules: list[Rule]) -> dict[str, str]:
+    def _cascade(self, element: Element, matches: list[tuple]) -> dict[str, str]:
         # Presentation attributes lose to any stylesheet rule, which loses to `style`;
-        # `!important` lifts a declaration above all the normal ones.
+        # `!important` lifts a declaration above all the normal ones. `matches` are
+        # cssselect2's, by specificity, then order.
         ranked: list[tuple[tuple, str, str]] = []
         for name, value in element.attrib.items():
             if name in PROPERTIES and value.strip():
                 ranked.append(((0, 0, (0, 0, 0), 0), name, value.strip()))
-        for rule in rules:
-            if _rule_matches(rule, element, self.parents):
-                for name, value, important in rule.declarations:
-                    ranked.append(((important, 1, rule.specificity, rule.order), name, value))
+        for specificity, order, pseudo_element, declarations in matches:
+            if pseudo_element is not None:
+                continue  # ::before and the like: no such box in SVG
+            for name, value, important in declarations:
+                ranked.append(((important, 1, specificity, order), name, value))
         for order, (name, value, important) in enumerate(_declarations(element.get("style", ""))):
             ranked.append(((important, 2, (0, 0, 0), order), name, value))
         ranked.sort(key=lambda item: item[0])

@@ -145,14 +145,18 @@ def test_it_matches_comma_lists_universal_and_descendant_selectors():
     assert svg_colors(body) == ["#0000FF", "#00FF00", "#FF0000"]
 
 
-def test_it_skips_selectors_it_cannot_match_rather_than_guess():
+def test_it_matches_selectors_as_a_browser_shows_the_logo_at_rest_on_a_screen():
+    # Attribute selectors and sibling combinators apply; a state (:hover) and another
+    # medium (@media print) never do.
     body = (
-        "<style>rect:hover { fill: #FF0000 } [data-x] { fill: #00FF00 }"
-        ".a + .b { fill: #0000FF } @media print { rect { fill: #FFFF00 } }</style>"
-        f'<rect class="a b" data-x="1" width="200" height="100" fill="{RED}"/>'
+        "<style>rect:hover { fill: #FF0000 } @media print { rect { fill: #FFFF00 } }"
+        "[data-x] { fill: #00FF00 } .a + .b { fill: #0000FF }</style>"
+        f'<rect data-x="1" width="200" height="60" fill="{RED}"/>'
+        f'<rect class="a" y="60" width="100" height="40" fill="{RED}"/>'
+        f'<rect class="b" x="100" y="60" width="60" height="40" fill="{RED}"/>'
     )
 
-    assert svg_colors(body) == [RED]
+    assert svg_colors(body) == ["#00FF00", RED, "#0000FF"]
 
 
 def test_it_reads_stylesheets_with_comments_and_at_rules():
