@@ -1,14 +1,15 @@
 """Input and output serializers of the catalogue endpoints, one pair per endpoint.
 
 Output field names are the contract's (camel case); nullable fields are always
-present.
+present. Each output serializer is the one definition of its shape: the OpenAPI
+schema, what the website's and the admin's instances show, and (RowSerializer) what
+the hot paths build from the JSON rows PostgreSQL gives them, keyed by the fields'
+sources (the SQL of directory/sql/ and selectors.py; tests/directory/test_rows.py holds
+the keys and the sources equal).
 """
-
-import re
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rest_framework.fields import empty
 
 from config.api.errors import ErrorCode
 from config.api.inputs import (
@@ -16,15 +17,9 @@ from config.api.inputs import (
     QueryIntegerField,
     StrictCharField,
     StrictUUIDField,
-    parse,
 )
-from config.api.pagination import (
-    DEFAULT_PAGE_SIZE,
-    MAX_PAGE,
-    MAX_PAGE_SIZE,
-    PageEnvelopeSerializer,
-    PageQuerySerializer,
-)
+from config.api.pagination import PageEnvelopeSerializer, PageQuerySerializer
+from config.api.rows import RowSerializer
 from directory import logolink
 from directory.models import (
     FORMAT_ORDER,
@@ -45,11 +40,13 @@ class FormatListField(serializers.ListField):
 
 @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
 class PreviewUrlField(serializers.Field):
+    """The public address of a preview: from an image field, or its name as rows hold it."""
+
     def __init__(self, **kwargs):
         super().__init__(read_only=True, **kwargs)
 
     def to_representation(self, value):
-        return preview_url(value.name if value else None)
+        return preview_url(value if value is None or isinstance(value, str) else value.name)
 
     def get_attribute(self, instance):
         return getattr(instance, self.source)
@@ -101,22 +98,6 @@ class LogoSummarySerializer(serializers.Serializer):
         return sorted_formats(logo.assets.all())
 
 
-def logo_summary(row: dict) -> dict:
-    """A logo row of a page function or a detail statement as LogoSummarySerializer shows
-    it, built directly like company_summary."""
-    return {
-        "id": str(row["id"]),
-        "slug": row["slug"],
-        "title": row["title"],
-        "previewUrl": preview_url(row["preview"]),
-        "isCurrent": row["is_current"],
-        "isProduct": row["is_product"],
-        "era": {"from": row["era_from"], "to": row["era_to"], "label": row["era_label"]},
-        "formats": row["formats"],
-        "url": logo_url(row["slug"]),
-    }
-
-
 class CurrentLogoRefSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     slug = serializers.CharField(allow_null=True)
@@ -141,112 +122,11 @@ class CompanySummarySerializer(CompanyIdentitySerializer):
     logoCount = serializers.IntegerField(source="logo_count")
     currentLogo = CurrentLogoRefSerializer(source="current_logo", allow_null=True)
 
-    def to_representation(self, row: dict) -> dict:
-        return company_summary(row)
-
-
-def company_summary(row: dict) -> dict:
-    """A company summary row (directory_company_summary's keys, migration 0010) as
-    CompanySummarySerializer shows it.
-
-    Built directly: search pages are the hot path. The serializer's fields are its
-    schema; the contract tests hold them equal.
-    """
-    current = row["current_logo_id"]
-    return {
-        "id": str(row["id"]),
-        "slug": row["slug"],
-        "name": row["name"],
-        "entityType": row["entity_type"],
-        "isVerified": row["is_verified"],
-        "sector": (
-            {"slug": row["sector__slug"], "name": row["sector__name"]}
-            if row["sector__slug"] is not None
-            else None
-        ),
-        "province": row["province"],
-        "logoCount": row["logo_count"] or 0,
-        "currentLogo": (
-            {
-                "id": str(current),
-                "slug": row["current_logo__slug"],
-                "title": row["current_logo__title"],
-                "previewUrl": preview_url(row["current_logo__preview"]),
-            }
-            if current is not None
-            else None
-        ),
-        "url": company_url(row["slug"]),
-    }
-
-
-# -- search inputs and envelopes ------------------------------------------------------
-#
-# Search is the API's hot path, and a DRF serializer deep-copies its fields each time it
-# is instantiated. The search serializers below keep their fields as the schema and as
-# the validation of anything unusual, and read the common well-formed queries directly:
-# digits for page and pageSize, text without NUL or surrogates within its length,
-# `related` among its choices. Anything else goes through the fields, errors included,
-# so both paths give the same result.
-
-_SURROGATES = re.compile("[\ud800-\udfff]")
-_PAGE_LIMITS = {"page": (1, MAX_PAGE, 1), "pageSize": (1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)}
-
-
-def _quick_text(value: str, max_length: int) -> str | None:
-    """What CharField(allow_blank=True, trim_whitespace=True) gives, if plainly valid."""
-    value = value.strip()
-    if len(value) > max_length or "\x00" in value or _SURROGATES.search(value):
-        return None
-    return value
-
-
-class _QuickSearchQueryMixin:
-    # Optional text parameters and their max_length, as the fields declare them.
-    quick_text: dict[str, int] = {}
-    quick_related = False  # whether the serializer has the `related` choice
-
-    def run_validation(self, data=empty):
-        quick = self._quick_validation(data)
-        return quick if quick is not None else super().run_validation(data)
-
-    def _quick_validation(self, data) -> dict | None:
-        if not hasattr(data, "__contains__") or not hasattr(data, "__getitem__"):
-            return None
-        validated = {}
-        for name, (low, high, default) in _PAGE_LIMITS.items():
-            if name not in data:
-                validated[name] = default
-                continue
-            raw = data[name]
-            if not (isinstance(raw, str) and raw.isascii() and raw.isdigit()):
-                return None
-            number = int(raw)
-            if not low <= number <= high:
-                return None
-            validated[name] = number
-        for name, max_length in self.quick_text.items():
-            if name in data:
-                raw = data[name]
-                value = _quick_text(raw, max_length) if isinstance(raw, str) else None
-                if value is None:
-                    return None
-                validated[name] = value
-        if self.quick_related and "related" in data:
-            related = data["related"]
-            if related not in ("0", "1", "true", "false"):
-                return None
-            validated["related"] = related in ("1", "true")
-        return validated
-
 
 # -- GET /companies -------------------------------------------------------------------
 
 
-class CompanySearchInputSerializer(_QuickSearchQueryMixin, PageQuerySerializer):
-    quick_text = {"q": 100, "sector": 100, "province": 120}
-    quick_related = True
-
+class CompanySearchInputSerializer(PageQuerySerializer):
     q = serializers.CharField(
         max_length=100, required=False, allow_blank=True, trim_whitespace=True
     )
@@ -262,30 +142,13 @@ class CompanySearchInputSerializer(_QuickSearchQueryMixin, PageQuerySerializer):
         return value in ("1", "true")
 
 
-class CompanySearchOutputSerializer(PageEnvelopeSerializer):
+class CompanySearchOutputSerializer(RowSerializer, PageEnvelopeSerializer):
     data = CompanySummarySerializer(many=True)
     related = CompanySummarySerializer(
         many=True,
         required=False,
         help_text="Present only when related=true: companies related to q by meaning.",
     )
-
-    def to_representation(self, body: dict) -> dict:
-        # Built directly like the summaries; the fields above are the schema.
-        shown = _envelope(body, company_summary)
-        if "related" in body:
-            shown["related"] = [company_summary(row) for row in body["related"]]
-        return shown
-
-
-def _envelope(body: dict, item) -> dict:
-    return {
-        "page": body["page"],
-        "pageSize": body["pageSize"],
-        "total": body["total"],
-        "totalPages": body["totalPages"],
-        "data": [item(row) for row in body["data"]],
-    }
 
 
 # -- GET /companies/{slug} ------------------------------------------------------------
@@ -303,40 +166,9 @@ class CompanyDetailSerializer(CompanyIdentitySerializer):
     currentLogoId = serializers.UUIDField(source="current_logo_id", allow_null=True)
     logos = LogoSummarySerializer(many=True)
 
-    def to_representation(self, row: dict) -> dict:
-        return company_detail(row)
 
-
-class CompanyDetailOutputSerializer(serializers.Serializer):
+class CompanyDetailOutputSerializer(RowSerializer):
     data = CompanyDetailSerializer()
-
-    def to_representation(self, body: dict) -> dict:
-        return {"data": company_detail(body["data"])}
-
-
-def company_detail(row: dict) -> dict:
-    """The row of selectors.company_detail_row as CompanyDetailSerializer shows it.
-
-    Built directly like company_summary: nested serializers copy their fields for each
-    request and walk each value through them. The fields above stay the schema; the
-    tests hold the whole body.
-    """
-    return {
-        "id": row["id"],
-        "slug": row["slug"],
-        "name": row["name"],
-        "entityType": row["entity_type"],
-        "isVerified": row["is_verified"],
-        "sector": row["sector"],
-        "province": row["province"],
-        "url": company_url(row["slug"]),
-        "about": row["about"],
-        "website": row["website"],
-        "location": row["location"],
-        "foundedYear": row["founded_year"],
-        "currentLogoId": row["current_logo_id"],
-        "logos": [logo_summary(logo) for logo in row["logos"]],
-    }
 
 
 # -- GET /domains ---------------------------------------------------------------------
@@ -366,49 +198,31 @@ class DomainLookupInputSerializer(serializers.Serializer):
     domain = serializers.CharField(max_length=DOMAIN_INPUT_MAX_LENGTH, trim_whitespace=False)
 
 
-class DomainLookupOutputSerializer(serializers.Serializer):
+class DomainLookupOutputSerializer(RowSerializer):
     data = CompanySummarySerializer()
-
-    def to_representation(self, body: dict) -> dict:
-        return {"data": company_summary(body["data"])}
 
 
 # -- GET /logos -----------------------------------------------------------------------
 
 
-class LogoSearchInputSerializer(_QuickSearchQueryMixin, PageQuerySerializer):
-    quick_text = {"q": 100}
-
+class LogoSearchInputSerializer(PageQuerySerializer):
     q = serializers.CharField(
         max_length=100, required=False, allow_blank=True, trim_whitespace=True
     )
 
 
 class LogoCompanyRefSerializer(serializers.Serializer):
-    slug = serializers.CharField(allow_null=True)
-    name = serializers.CharField()
+    # Read from the logo's own row: search.logo_page's rows are flat.
+    slug = serializers.CharField(source="company__slug", allow_null=True)
+    name = serializers.CharField(source="company__name")
 
 
 class LogoSearchItemSerializer(LogoSummarySerializer):
-    company = LogoCompanyRefSerializer(allow_null=True)
-
-    def to_representation(self, row: dict) -> dict:
-        return logo_search_item(row)
+    company = LogoCompanyRefSerializer(source="*", allow_null=True)
 
 
-def logo_search_item(row: dict) -> dict:
-    """A row of search.logo_page as LogoSearchItemSerializer shows it."""
-    return {
-        **logo_summary(row),
-        "company": {"slug": row["company__slug"], "name": row["company__name"]},
-    }
-
-
-class LogoSearchOutputSerializer(PageEnvelopeSerializer):
+class LogoSearchOutputSerializer(RowSerializer, PageEnvelopeSerializer):
     data = LogoSearchItemSerializer(many=True)
-
-    def to_representation(self, body: dict) -> dict:
-        return _envelope(body, logo_search_item)
 
 
 # -- GET /logos/{id} ------------------------------------------------------------------
@@ -434,11 +248,8 @@ class VariantSerializer(serializers.Serializer):
     formats = serializers.SerializerMethodField()
 
     @extend_schema_field(FormatListField)
-    def get_formats(self, variant: dict) -> list[str]:
-        return variant["formats"]
-
-    def to_representation(self, row: dict) -> dict:
-        return _detail_variant(row)
+    def get_formats(self, variant) -> list[str]:
+        return sorted_formats(variant.assets.all())
 
 
 class AssetSerializer(serializers.Serializer):
@@ -457,55 +268,9 @@ class LogoDetailSerializer(LogoSummarySerializer):
     variants = VariantSerializer(many=True)
     assets = AssetSerializer(many=True)
 
-    def to_representation(self, row: dict) -> dict:
-        return logo_detail(row)
 
-
-class LogoDetailOutputSerializer(serializers.Serializer):
+class LogoDetailOutputSerializer(RowSerializer):
     data = LogoDetailSerializer()
-
-    def to_representation(self, body: dict) -> dict:
-        return {"data": logo_detail(body["data"])}
-
-
-def logo_detail(row: dict) -> dict:
-    """The row of selectors.logo_detail_row as LogoDetailSerializer shows it, built
-    directly like company_detail."""
-    company = row["company"]
-    return {
-        **logo_summary(row),
-        "description": row["description"],
-        "company": {
-            "id": company["id"],
-            "slug": company["slug"],
-            "name": company["name"],
-            "url": company_url(company["slug"]),
-        },
-        "colorPalette": row["color_palette"],
-        "downloadCount": row["download_count"],
-        "variants": [_detail_variant(variant) for variant in row["variants"]],
-        "assets": [
-            {
-                "id": asset["id"],
-                "format": asset["format"],
-                "variantId": asset["variant_id"],
-                "size": asset["size"],
-                "contentType": asset["content_type"],
-            }
-            for asset in row["assets"]
-        ],
-    }
-
-
-def _detail_variant(variant: dict) -> dict:
-    return {
-        "id": variant["id"],
-        "kind": variant["kind"],
-        "name": variant["name"],
-        "parentId": variant["parent_id"],
-        "previewUrl": preview_url(variant["preview"]),
-        "formats": variant["formats"],
-    }
 
 
 # -- GET /companies/{slug}/colors ------------------------------------------------------
@@ -625,7 +390,7 @@ _DOWNLOAD_TIME = serializers.DateTimeField()
 def download_quota_body(quota) -> dict:
     """A downloads.Quota as DownloadQuotaSerializer shows it.
 
-    Built directly, like company_summary: downloads are a hot path. The serializers
+    Built directly: downloads are a hot path. The serializers
     above stay the schema; tests/directory/test_downloads.py holds the two equal.
     """
     return {
@@ -693,39 +458,3 @@ class LogoImageInputSerializer(serializers.Serializer):
 
     def validate_greyscale(self, value: str) -> bool:
         return value == "true"
-
-
-_IMAGE_CHOICES = {
-    "format": logolink.FORMATS,
-    "theme": logolink.THEMES,
-    "fallback": logolink.FALLBACKS,
-    "shape": logolink.SHAPES,
-    "greyscale": ("true", "false"),
-}
-
-
-def image_options(query) -> logolink.ImageOptions:
-    """The Logo Link's options from a query string. Plainly valid ones are read
-    directly (an image tag's address is the hot path); anything else goes through
-    LogoImageInputSerializer, errors included."""
-    values: dict = {}
-    for name, choices in _IMAGE_CHOICES.items():
-        if name in query:
-            if query[name] not in choices:
-                return _image_options_checked(query)
-            values[name] = query[name]
-    if "size" in query:
-        raw = query["size"]
-        if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
-            return _image_options_checked(query)
-        size = int(raw)
-        if not logolink.SIZES[0] <= size <= logolink.SIZES[1]:
-            return _image_options_checked(query)
-        values["size"] = size
-    if "greyscale" in values:
-        values["greyscale"] = values["greyscale"] == "true"
-    return logolink.ImageOptions(**values)
-
-
-def _image_options_checked(query) -> logolink.ImageOptions:
-    return logolink.ImageOptions(**parse(LogoImageInputSerializer, query))
