@@ -5,9 +5,9 @@ import struct
 import zlib
 
 import pytest
+import resvg_py
 from PIL import Image, ImageDraw
 
-from directory import colors
 from directory.colors import MAX_COLORS, ColorError, extract_colors
 from tests.factories import PDF_BYTES, png_bytes, svg_bytes
 
@@ -326,7 +326,7 @@ def test_it_stops_at_a_use_that_refers_to_its_own_group():
 
 def test_it_ranks_a_use_bomb_by_counts_without_drawing_it(monkeypatch):
     rendered = []
-    monkeypatch.setattr(colors.resvg_py, "svg_to_bytes", lambda **kwargs: rendered.append(1))
+    monkeypatch.setattr(resvg_py, "svg_to_bytes", lambda **kwargs: rendered.append(1))
     defs = f'<rect id="l0" width="1" height="1" fill="{RED}"/>'
     for level in range(1, 6):  # 10**5 rectangles once expanded
         defs += f'<g id="l{level}">' + f'<use href="#l{level - 1}"/>' * 10 + "</g>"
@@ -433,7 +433,7 @@ def test_it_falls_back_to_how_often_each_colour_is_used_when_it_cannot_render(mo
     def panic(**kwargs):
         raise Panic("boom")
 
-    monkeypatch.setattr(colors.resvg_py, "svg_to_bytes", panic)
+    monkeypatch.setattr(resvg_py, "svg_to_bytes", panic)
     body = (
         f'<rect width="200" height="100" fill="{BLUE}"/>'
         f'<rect width="10" height="10" fill="{RED}"/>'
