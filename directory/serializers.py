@@ -1,11 +1,7 @@
 """Input and output serializers of the catalogue endpoints, one pair per endpoint.
 
-Output field names are the contract's (camel case); nullable fields are always
-present. Each output serializer is the one definition of its shape: the OpenAPI
-schema, what the website's and the admin's instances show, and (RowSerializer) what
-the hot paths build from the JSON rows PostgreSQL gives them, keyed by the fields'
-sources (the SQL of directory/sql/ and selectors.py; tests/directory/test_rows.py holds
-the keys and the sources equal).
+The shapes of companies and logos the outputs hold are in directory/shapes.py. Output
+field names are the contract's (camel case); nullable fields are always present.
 """
 
 from drf_spectacular.utils import extend_schema_field
@@ -19,109 +15,16 @@ from config.api.inputs import (
     StrictUUIDField,
 )
 from config.api.pagination import PageEnvelopeSerializer, PageQuerySerializer
-from config.api.rows import RowSerializer
+from config.api.rows import RowSerializer, shared_serializer
 from directory import logolink
-from directory.models import (
-    FORMAT_ORDER,
-    EntityType,
-    FileFormat,
-    VariantKind,
+from directory.models import FileFormat
+from directory.shapes import (
+    AssetSerializer,
+    CompanyDetailSerializer,
+    CompanySummarySerializer,
+    LogoDetailSerializer,
+    LogoSearchItemSerializer,
 )
-from directory.selectors import company_url, logo_url, preview_url
-
-
-def sorted_formats(assets) -> list[str]:
-    return sorted({asset.format for asset in assets}, key=FORMAT_ORDER.__getitem__)
-
-
-class FormatListField(serializers.ListField):
-    child = serializers.ChoiceField(choices=FileFormat.values)
-
-
-@extend_schema_field({"type": "string", "format": "uri", "nullable": True})
-class PreviewUrlField(serializers.Field):
-    """The public address of a preview: from an image field, or its name as rows hold it."""
-
-    def __init__(self, **kwargs):
-        super().__init__(read_only=True, **kwargs)
-
-    def to_representation(self, value):
-        return preview_url(value if value is None or isinstance(value, str) else value.name)
-
-    def get_attribute(self, instance):
-        return getattr(instance, self.source)
-
-
-@extend_schema_field({"type": "string", "format": "uri", "nullable": True})
-class SiteUrlField(serializers.Field):
-    """The page of a company or logo on the website, from its slug."""
-
-    def __init__(self, build, **kwargs):
-        self.build = build
-        super().__init__(read_only=True, source="slug", **kwargs)
-
-    def to_representation(self, value):
-        return self.build(value)
-
-
-# -- shared pieces --------------------------------------------------------------------
-
-
-class SectorRefSerializer(serializers.Serializer):
-    slug = serializers.CharField()
-    name = serializers.CharField()
-
-
-class EraSerializer(serializers.Serializer):
-    def get_fields(self):
-        # "from" is a Python keyword, so the fields are listed here, in contract order.
-        return {
-            "from": serializers.IntegerField(source="era_from", allow_null=True),
-            "to": serializers.IntegerField(source="era_to", allow_null=True),
-            "label": serializers.CharField(source="era_label", allow_null=True),
-        }
-
-
-class LogoSummarySerializer(serializers.Serializer):
-    id = serializers.UUIDField()
-    slug = serializers.CharField(allow_null=True)
-    title = serializers.CharField()
-    previewUrl = PreviewUrlField(source="preview")
-    isCurrent = serializers.BooleanField(source="is_current")
-    isProduct = serializers.BooleanField(source="is_product")
-    era = EraSerializer(source="*")
-    formats = serializers.SerializerMethodField()
-    url = SiteUrlField(logo_url)
-
-    @extend_schema_field(FormatListField)
-    def get_formats(self, logo) -> list[str]:
-        return sorted_formats(logo.assets.all())
-
-
-class CurrentLogoRefSerializer(serializers.Serializer):
-    id = serializers.UUIDField()
-    slug = serializers.CharField(allow_null=True)
-    title = serializers.CharField()
-    previewUrl = PreviewUrlField(source="preview")
-
-
-class CompanyIdentitySerializer(serializers.Serializer):
-    """The fields a company summary and a company detail share."""
-
-    id = serializers.UUIDField()
-    slug = serializers.CharField(allow_null=True)
-    name = serializers.CharField()
-    entityType = serializers.ChoiceField(source="entity_type", choices=EntityType.choices)
-    isVerified = serializers.BooleanField(source="is_verified")
-    sector = SectorRefSerializer(allow_null=True)
-    province = serializers.CharField(allow_null=True)
-    url = SiteUrlField(company_url)
-
-
-class CompanySummarySerializer(CompanyIdentitySerializer):
-    logoCount = serializers.IntegerField(source="logo_count")
-    currentLogo = CurrentLogoRefSerializer(source="current_logo", allow_null=True)
-
 
 # -- GET /companies -------------------------------------------------------------------
 
@@ -154,17 +57,10 @@ class CompanySearchOutputSerializer(RowSerializer, PageEnvelopeSerializer):
 # -- GET /companies/{slug} ------------------------------------------------------------
 
 
+# A path segment is looked up as it is: one of spaces is no company, not an invalid
+# request (DRF would trim it to blank).
 class CompanyLookupInputSerializer(serializers.Serializer):
-    slug = serializers.CharField(min_length=1, max_length=255)
-
-
-class CompanyDetailSerializer(CompanyIdentitySerializer):
-    about = serializers.CharField(allow_null=True)
-    website = serializers.CharField(allow_null=True)
-    location = serializers.CharField(allow_null=True)
-    foundedYear = serializers.CharField(source="founded_year", allow_null=True)
-    currentLogoId = serializers.UUIDField(source="current_logo_id", allow_null=True)
-    logos = LogoSummarySerializer(many=True)
+    slug = serializers.CharField(min_length=1, max_length=255, trim_whitespace=False)
 
 
 class CompanyDetailOutputSerializer(RowSerializer):
@@ -211,16 +107,6 @@ class LogoSearchInputSerializer(PageQuerySerializer):
     )
 
 
-class LogoCompanyRefSerializer(serializers.Serializer):
-    # Read from the logo's own row: search.logo_page's rows are flat.
-    slug = serializers.CharField(source="company__slug", allow_null=True)
-    name = serializers.CharField(source="company__name")
-
-
-class LogoSearchItemSerializer(LogoSummarySerializer):
-    company = LogoCompanyRefSerializer(source="*", allow_null=True)
-
-
 class LogoSearchOutputSerializer(RowSerializer, PageEnvelopeSerializer):
     data = LogoSearchItemSerializer(many=True)
 
@@ -229,44 +115,7 @@ class LogoSearchOutputSerializer(RowSerializer, PageEnvelopeSerializer):
 
 
 class LogoLookupInputSerializer(serializers.Serializer):
-    id = serializers.CharField(min_length=1, max_length=255)
-
-
-class LogoDetailCompanySerializer(serializers.Serializer):
-    id = serializers.UUIDField()
-    slug = serializers.CharField(allow_null=True)
-    name = serializers.CharField()
-    url = SiteUrlField(company_url)
-
-
-class VariantSerializer(serializers.Serializer):
-    id = serializers.UUIDField()
-    kind = serializers.ChoiceField(choices=VariantKind.choices)
-    name = serializers.CharField()
-    parentId = serializers.UUIDField(source="parent_id", allow_null=True)
-    previewUrl = PreviewUrlField(source="preview")
-    formats = serializers.SerializerMethodField()
-
-    @extend_schema_field(FormatListField)
-    def get_formats(self, variant) -> list[str]:
-        return sorted_formats(variant.assets.all())
-
-
-class AssetSerializer(serializers.Serializer):
-    id = serializers.UUIDField()
-    format = serializers.ChoiceField(choices=FileFormat.choices)
-    variantId = serializers.UUIDField(source="variant_id", allow_null=True)
-    size = serializers.IntegerField()
-    contentType = serializers.CharField(source="content_type")
-
-
-class LogoDetailSerializer(LogoSummarySerializer):
-    description = serializers.CharField(allow_null=True)
-    company = LogoDetailCompanySerializer(allow_null=True)
-    colorPalette = serializers.ListField(source="color_palette", child=serializers.CharField())
-    downloadCount = serializers.IntegerField(source="download_count")
-    variants = VariantSerializer(many=True)
-    assets = AssetSerializer(many=True)
+    id = serializers.CharField(min_length=1, max_length=255, trim_whitespace=False)
 
 
 class LogoDetailOutputSerializer(RowSerializer):
@@ -384,42 +233,19 @@ class DownloadLimitErrorSerializer(serializers.Serializer):
     quota = DownloadQuotaSerializer(required=False, help_text="With DOWNLOAD_LIMIT_REACHED.")
 
 
-_DOWNLOAD_TIME = serializers.DateTimeField()
-
-
-def download_quota_body(quota) -> dict:
-    """A downloads.Quota as DownloadQuotaSerializer shows it.
-
-    Built directly: downloads are a hot path. The serializers
-    above stay the schema; tests/directory/test_downloads.py holds the two equal.
-    """
-    return {
-        "unlimited": quota.unlimited,
-        "used": quota.used,
-        "limit": quota.limit,
-        "remaining": quota.remaining,
-        "resetAt": (_DOWNLOAD_TIME.to_representation(quota.reset_at) if quota.reset_at else None),
-    }
-
-
 def download_body(*, url: str, expires_in: int, expires_at, filename: str, asset, quota) -> dict:
-    """What LogoDownloadOutputSerializer shows, built directly (see download_quota_body)."""
-    return {
-        "data": {
-            "url": url,
-            "expiresIn": expires_in,
-            "expiresAt": _DOWNLOAD_TIME.to_representation(expires_at),
-            "filename": filename,
-            "asset": {
-                "id": str(asset.id),
-                "format": asset.format,
-                "variantId": str(asset.variant_id) if asset.variant_id is not None else None,
-                "size": asset.size,
-                "contentType": asset.content_type,
-            },
-        },
-        "quota": download_quota_body(quota),
+    """What LogoDownloadOutputSerializer shows of a granted link (through one shared
+    instance: downloads are a hot path)."""
+    link = {
+        "url": url,
+        "expiresIn": expires_in,
+        "expiresAt": expires_at,
+        "filename": filename,
+        "asset": asset,
     }
+    return shared_serializer(LogoDownloadOutputSerializer).to_representation(
+        {"data": link, "quota": quota}
+    )
 
 
 # -- GET /img/{identifier} ------------------------------------------------------------

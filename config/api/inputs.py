@@ -1,7 +1,8 @@
 import contextlib
-import functools
 
 from rest_framework import serializers
+
+from config.api.rows import shared_serializer
 
 
 def parse(serializer_class: type[serializers.Serializer], data, **context) -> dict:
@@ -14,17 +15,12 @@ def parse(serializer_class: type[serializers.Serializer], data, **context) -> di
     """
     if not context:
         with contextlib.suppress(serializers.ValidationError):
-            return _shared(serializer_class).run_validation(data)
+            return shared_serializer(serializer_class).run_validation(data)
     # Input in a context, or invalid: a serializer of its own, whose is_valid words the
     # errors (an absent body's "No data provided" among them).
     serializer = serializer_class(data=data, context=context)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
-
-
-@functools.cache
-def _shared(serializer_class: type[serializers.Serializer]) -> serializers.Serializer:
-    return serializer_class()
 
 
 class _PresentMeansGiven:

@@ -35,9 +35,17 @@ _AS_JSON_GIVES = (
 
 
 @functools.cache
+def shared_serializer(serializer_class: type[serializers.Serializer]) -> serializers.Serializer:
+    """One instance of a serializer, without data or context, for every request: making one
+    deep-copies its declared fields, and neither its run_validation nor its
+    to_representation keeps anything on it."""
+    return serializer_class()
+
+
+@functools.cache
 def row_shaper(serializer_class: type[serializers.Serializer]) -> Callable[[Row], dict]:
     """A function that builds what `serializer_class` shows from a row of its sources."""
-    return _shaper(serializer_class().fields)
+    return _shaper(shared_serializer(serializer_class).fields)
 
 
 # An output serializer shown from a row of its sources by row_shaper, not by DRF. (No

@@ -11,7 +11,7 @@ from django.db import close_old_connections, connection, connections, transactio
 from config.api.rows import row_shaper
 from directory.models import Company, Logo, Sector
 from directory.selectors import with_summary_fields
-from directory.serializers import CompanySummarySerializer
+from directory.shapes import CompanySummarySerializer
 from tests.factories import CompanyFactory, LogoFactory, SectorFactory, make_current
 
 pytestmark = pytest.mark.django_db

@@ -18,10 +18,12 @@ from directory.selectors import (
 )
 from directory.serializers import (
     CompanyDetailOutputSerializer,
-    CompanyDetailSerializer,
-    CompanySummarySerializer,
     DomainLookupOutputSerializer,
     LogoDetailOutputSerializer,
+)
+from directory.shapes import (
+    CompanyDetailSerializer,
+    CompanySummarySerializer,
     LogoDetailSerializer,
     LogoSearchItemSerializer,
 )

@@ -1,5 +1,5 @@
 -- Rebuilds the summaries of these companies from their rows now; a summary that did not
--- change is not written. Its keys are the sources of directory.serializers'
+-- change is not written. Its keys are the sources of directory.shapes'
 -- CompanySummarySerializer, which shows it (tests/directory/test_rows.py holds them
 -- equal). The companies are locked first (in id order), so that two transactions
 -- changing one company's logos at once take turns, and the second counts what the
