@@ -1,8 +1,9 @@
 """The public copy of an SVG logo: a new document rebuilt from an allow-list, so it can only draw.
 
 Nothing is copied because it looks harmless; only what is known to be harmless is copied.
-An element, attribute, CSS property or CSS function that is not on a list below is left
-out, so whatever SVG, CSS or a browser adds later stays out until someone adds it here.
+An element, attribute, CSS property or CSS function that is not on a list of
+common/svg_allowlist.py is left out, so whatever SVG, CSS or a browser adds later stays
+out until someone adds it there.
 
 - Elements: the drawing subset of SVG (shapes, text, gradients, patterns, clipping,
   masking, a few filter primitives), in the SVG namespace only. Any other element is
@@ -41,6 +42,16 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 from PIL import Image
 
+from common.svg_allowlist import (
+    ATTRIBUTES,
+    ELEMENTS,
+    FUNCTIONS,
+    LOCAL_HREF,
+    MIXED,
+    PROPERTIES,
+    TEXT_ONLY,
+)
+
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
@@ -53,214 +64,6 @@ _XML_SPACE = f"{{{XML_NS}}}space"
 MAX_DEPTH = 200
 # 4,000 x 4,000: far above a raster embedded in a logo; more is a decompression bomb.
 MAX_EMBEDDED_PIXELS = 16_000_000
-
-ELEMENTS = frozenset(
-    {
-        "svg",
-        "g",
-        "defs",
-        "symbol",
-        "use",
-        "switch",
-        "title",
-        "desc",
-        "style",
-        "path",
-        "rect",
-        "circle",
-        "ellipse",
-        "line",
-        "polyline",
-        "polygon",
-        "text",
-        "tspan",
-        "textPath",
-        "linearGradient",
-        "radialGradient",
-        "stop",
-        "pattern",
-        "clipPath",
-        "mask",
-        "image",
-        "filter",
-        "feGaussianBlur",
-        "feOffset",
-        "feBlend",
-        "feFlood",
-        "feComposite",
-        "feColorMatrix",
-        "feMerge",
-        "feMergeNode",
-        "feDropShadow",
-    }
-)
-# Character content only: markup inside them is never drawn, so it is not kept either.
-_TEXT_ONLY = frozenset({"title", "desc", "style"})
-# Where text is drawn, so the words around a dropped child still belong to the logo.
-_MIXED = frozenset({"text", "tspan", "textPath"})
-# Elements whose href names another element of the same file; <image> is handled apart.
-_LOCAL_HREF = frozenset({"use", "linearGradient", "radialGradient", "pattern", "textPath"})
-
-# Properties allowed both as presentation attributes and in CSS.
-PROPERTIES = frozenset(
-    {
-        "alignment-baseline",
-        "baseline-shift",
-        "clip-path",
-        "clip-rule",
-        "color",
-        "color-interpolation",
-        "color-interpolation-filters",
-        "color-rendering",
-        "direction",
-        "display",
-        "dominant-baseline",
-        "enable-background",
-        "fill",
-        "fill-opacity",
-        "fill-rule",
-        "filter",
-        "flood-color",
-        "flood-opacity",
-        "font",
-        "font-family",
-        "font-kerning",
-        "font-size",
-        "font-size-adjust",
-        "font-stretch",
-        "font-style",
-        "font-variant",
-        "font-weight",
-        "image-rendering",
-        "isolation",
-        "letter-spacing",
-        "mask",
-        "mix-blend-mode",
-        "opacity",
-        "overflow",
-        "paint-order",
-        "shape-rendering",
-        "stop-color",
-        "stop-opacity",
-        "stroke",
-        "stroke-dasharray",
-        "stroke-dashoffset",
-        "stroke-linecap",
-        "stroke-linejoin",
-        "stroke-miterlimit",
-        "stroke-opacity",
-        "stroke-width",
-        "text-anchor",
-        "text-decoration",
-        "text-rendering",
-        "transform",
-        "transform-origin",
-        "unicode-bidi",
-        "vector-effect",
-        "visibility",
-        "word-spacing",
-        "writing-mode",
-    }
-)
-ATTRIBUTES = PROPERTIES | frozenset(
-    {
-        "id",
-        "class",
-        "style",
-        "version",
-        "baseProfile",
-        "viewBox",
-        "preserveAspectRatio",
-        "x",
-        "y",
-        "width",
-        "height",
-        "rx",
-        "ry",
-        "cx",
-        "cy",
-        "r",
-        "fx",
-        "fy",
-        "fr",
-        "x1",
-        "y1",
-        "x2",
-        "y2",
-        "d",
-        "points",
-        "pathLength",
-        "refX",
-        "refY",
-        "dx",
-        "dy",
-        "rotate",
-        "textLength",
-        "lengthAdjust",
-        "startOffset",
-        "method",
-        "spacing",
-        "gradientUnits",
-        "gradientTransform",
-        "spreadMethod",
-        "offset",
-        "patternUnits",
-        "patternContentUnits",
-        "patternTransform",
-        "clipPathUnits",
-        "maskUnits",
-        "maskContentUnits",
-        "filterUnits",
-        "primitiveUnits",
-        "in",
-        "in2",
-        "result",
-        "stdDeviation",
-        "mode",
-        "operator",
-        "k1",
-        "k2",
-        "k3",
-        "k4",
-        "type",
-        "values",
-        "edgeMode",
-        "lang",
-        "role",
-        "aria-label",
-        "aria-labelledby",
-        "aria-describedby",
-        "aria-hidden",
-    }
-)
-# Colours, lengths and transforms; anything that could fetch (image-set, src, attr, var...)
-# is not here. url is here only to be checked against _LOCAL_URL.
-FUNCTIONS = frozenset(
-    {
-        "url",
-        "rgb",
-        "rgba",
-        "hsl",
-        "hsla",
-        "hwb",
-        "lab",
-        "lch",
-        "oklab",
-        "oklch",
-        "calc",
-        "matrix",
-        "translate",
-        "translatex",
-        "translatey",
-        "scale",
-        "scalex",
-        "scaley",
-        "rotate",
-        "skew",
-        "skewx",
-        "skewy",
-    }
-)
 
 _ID = re.compile(r"[A-Za-z_][\w.:-]*")
 _FRAGMENT = re.compile(r"#[A-Za-z_][\w.:-]*")
@@ -405,7 +208,7 @@ def _attributes(tag: str, element: Element) -> dict[str, str] | None:
     has_reference = False
     for name, value in element.attrib.items():
         if name in ("href", _XLINK_HREF):
-            if tag != "image" and tag not in _LOCAL_HREF:
+            if tag != "image" and tag not in LOCAL_HREF:
                 continue  # an href elsewhere draws nothing: a, feImage and the like are gone
             reference = _reference(tag, value)
             if reference is None:
@@ -443,7 +246,7 @@ def _clean(element: Element, depth: int) -> Element | None:
     if attributes is None:
         return None
     node = Element(tag, attributes)
-    if tag in _TEXT_ONLY:
+    if tag in TEXT_ONLY:
         text = (element.text or "") + "".join(child.tail or "" for child in element)
         if tag == "style":
             text = _filter_stylesheet(text)
@@ -451,7 +254,7 @@ def _clean(element: Element, depth: int) -> Element | None:
                 return None
         node.text = text or None
         return node
-    mixed = tag in _MIXED
+    mixed = tag in MIXED
     if mixed:
         node.text = element.text
     for child in element:

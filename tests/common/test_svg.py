@@ -6,7 +6,8 @@ import pytest
 import resvg_py
 from defusedxml.ElementTree import fromstring
 
-from common.svg import ATTRIBUTES, ELEMENTS, PROPERTIES, UnsafeSvg, sanitize_svg
+from common.svg import UnsafeSvg, sanitize_svg
+from common.svg_allowlist import ATTRIBUTES, ELEMENTS, PROPERTIES
 from tests.factories import png_bytes, raster_bytes
 
 SVG = "http://www.w3.org/2000/svg"
