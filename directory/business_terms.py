@@ -5764,6 +5764,15 @@ def _words(text: str) -> list[str]:
     return _WORD.findall("".join(c for c in decomposed if not unicodedata.combining(c)))
 
 
+def _singular(word: str) -> str:
+    """The word without a Spanish or English plural ending ("hoteles": "hotel")."""
+    if len(word) > 4 and word.endswith("es") and word[-3] not in "aeiou":
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
 _KINDS: dict[tuple[str, ...], tuple[str, ...]] = {
     tuple(_words(name)): plain for plain, others in BUSINESS_KINDS for name in (*plain, *others)
 }
@@ -5780,7 +5789,9 @@ def business_words(text: str, synonyms: int = 8) -> list[str]:
     start = 0
     while start < len(words):
         for length in range(min(_LONGEST, len(words) - start), 0, -1):
-            plain = _KINDS.get(tuple(words[start : start + length]))
+            name = words[start : start + length]
+            # As written, else in the singular: "hoteles" names what "hotel" does.
+            plain = _KINDS.get(tuple(name)) or _KINDS.get(tuple(map(_singular, name)))
             if plain:
                 others = _OTHERS[plain][:synonyms]
                 found.extend(word for word in (*plain, *others) if word not in found)
@@ -5794,4 +5805,11 @@ def business_words(text: str, synonyms: int = 8) -> list[str]:
 def catalogue_words() -> list[str]:
     """Every word of the table, for typo correction to pick from (migration 0014 adds
     them to directory_search_word)."""
-    return sorted({word for name in _KINDS for word in name})
+    return sorted(
+        {
+            word
+            for plain, others in BUSINESS_KINDS
+            for name in (*plain, *others)
+            for word in _words(name)
+        }
+    )

@@ -6,6 +6,7 @@ import logging
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 
 from directory import embeddings, related
 from directory.importer import catalogue_import
@@ -69,6 +70,28 @@ def test_it_embeds_the_corrections_beside_the_typed_words():
     assert related.query_text("restaurnte", "restaurante").startswith(
         "restaurnte restaurante restaurante restaurant"
     )
+
+
+def test_it_reads_a_plural_name_of_a_kind_as_the_singular_one():
+    assert related.query_text("hoteles", "hoteles").startswith("hoteles hotel hostal")
+    # Only a word that names nothing as written is read in the singular: "new" is not
+    # "news" (a newspaper).
+    assert related.query_text("buy a new dress", "buy a new dress") == "buy a new dress"
+
+
+def corrected(term: str) -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT directory_search_corrected(%s)", [term])
+        return cursor.fetchone()[0]
+
+
+def test_it_embeds_a_correction_only_when_it_is_as_near_as_spelt_as_by_sound(catalogue):
+    # Nearest by sound and then as spelt: "hotel" is a swap away, "bottle" sounds as near.
+    assert corrected("hotle") == "hotel"
+    assert corrected("segruos") == "seguros"
+    # "send" sounds one edit from "seeds", "new" like "news": words of their own, kept.
+    assert corrected("send money abroad") == "send money abroad"
+    assert corrected("buy a new dress") == "buy a new dress"
 
 
 def test_it_never_lists_a_company_already_in_data(api, catalogue):

@@ -10,7 +10,8 @@
 -- that share a few trigrams (two edits can leave few) and lie within Levenshtein
 -- distance 3 (fuzzystrmatch, in C) taken as candidates too. A candidate within Levenshtein distance
 -- 1 is that far; the others directory_search_distance measures exactly (it counts a swap
--- of two neighbours as one edit).
+-- of two neighbours as one edit). Nearest first; among words as near by sound, the one
+-- nearer as spelt ("hotle": "hotel" before "bottle"; "segruos": "seguros" before "seguro").
 CREATE OR REPLACE FUNCTION directory_search_corrections(typed text)
   RETURNS TABLE (word text, distance integer)
   LANGUAGE plpgsql STABLE PARALLEL SAFE
@@ -31,7 +32,7 @@ BEGIN
          ) m
     WHERE m.distance <= budget AND m.word <> typed
       AND abs(length(m.word) - length(typed)) <= budget + 1
-    ORDER BY m.distance, m.word;
+    ORDER BY m.distance, directory_search_distance(m.word, typed), m.word;
   IF budget < 2 OR EXISTS (
        SELECT 1 FROM directory_search_word s
        WHERE s.word IN (SELECT v.word FROM directory_search_variant v
@@ -49,5 +50,5 @@ BEGIN
       AND abs(length(m.word) - length(typed)) <= budget + 1
       AND m.word NOT IN (SELECT v.word FROM directory_search_variant v
                          WHERE v.variant IN (SELECT directory_search_variants(wanted, budget)))
-    ORDER BY m.word;
+    ORDER BY directory_search_distance(m.word, typed), m.word;
 END $$;

@@ -49,13 +49,19 @@ BEGIN
     near := '{}';
     far := '{}';
     IF typed[word_at] = ANY (correct) THEN
-      SELECT coalesce(array_agg(c.word ORDER BY c.distance, c.word)
-                        FILTER (WHERE c.distance <= 1), '{}'),
-             coalesce(array_agg(c.word ORDER BY c.word) FILTER (WHERE c.distance = 2), '{}')
+      SELECT coalesce(array_agg(c.word ORDER BY c.n) FILTER (WHERE c.distance <= 1), '{}'),
+             coalesce(array_agg(c.word ORDER BY c.n) FILTER (WHERE c.distance = 2), '{}')
       INTO near, far
-      FROM (SELECT * FROM directory_search_corrections(typed[word_at]) LIMIT 8) AS c;
+      FROM directory_search_corrections(typed[word_at]) WITH ORDINALITY AS c(word, distance, n)
+      WHERE c.n <= 8;
+      -- What related search embeds takes a correction only when it is as near as spelt
+      -- as by sound: "send" sounds one edit from "seeds", "new" like "news", but each is
+      -- a word of its own.
       IF cardinality(near || far) > 0 AND NOT EXISTS (
-           SELECT 1 FROM directory_search_word s WHERE s.word = typed[word_at]) THEN
+           SELECT 1 FROM directory_search_word s WHERE s.word = typed[word_at])
+         AND directory_search_distance((near || far)[1], typed[word_at])
+             <= (CASE WHEN length(typed[word_at]) >= 8 THEN 2
+                      WHEN length(typed[word_at]) >= 4 THEN 1 ELSE 0 END) THEN
         corrected[word_at] := (near || far)[1];
       END IF;
     END IF;

@@ -14,4 +14,5 @@ CREATE TYPE directory_search_plan AS (
                    -- same, or the word read as two typed together
   far text[],      -- ... a correction two edits away
   corrected text   -- the term, each word that the catalogue lacks replaced by its nearest one
+                   -- when that is as near as spelt as by sound
 );
