@@ -32,7 +32,6 @@ import base64
 import binascii
 import io
 import re
-import warnings
 
 # Parsing goes through defusedxml; the standard library only builds and writes the copy.
 from xml.etree.ElementTree import Element, tostring
@@ -42,6 +41,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 from PIL import Image
 
+from common.images import UNREADABLE, bombs_refused
 from common.svg_allowlist import (
     ATTRIBUTES,
     ELEMENTS,
@@ -161,21 +161,14 @@ def _filter_stylesheet(css: str) -> str:
 
 def _raster(data: bytes, pillow_format: str) -> bool:
     """Whether data is a complete image of that format, within the pixel limit."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", Image.DecompressionBombWarning)
+    with bombs_refused():
         try:
             with Image.open(io.BytesIO(data), formats=[pillow_format]) as image:
                 if image.width * image.height > MAX_EMBEDDED_PIXELS:
                     return False
                 image.load()
                 return image.format == pillow_format
-        except (
-            OSError,
-            SyntaxError,
-            ValueError,
-            Image.DecompressionBombWarning,
-            Image.DecompressionBombError,
-        ):
+        except UNREADABLE:
             return False
 
 

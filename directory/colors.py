@@ -18,10 +18,10 @@ logo gives back its exact codes. Edge blends and specks under 1% are dropped.
 """
 
 import io
-import warnings
 
 from PIL import Image, ImageChops
 
+from common.images import UNREADABLE, bombs_refused
 from directory.color_values import (
     MAX_COLORS,
     OPAQUE_ALPHA,
@@ -64,8 +64,7 @@ def extract_colors(data: bytes, file_format: str) -> list[str]:
 
 
 def _open_raster(data: bytes) -> Image.Image:
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", Image.DecompressionBombWarning)
+    with bombs_refused():
         try:
             image = Image.open(io.BytesIO(data), formats=["PNG", "JPEG", "WEBP"])
             if image.width * image.height > MAX_SOURCE_PIXELS:
@@ -76,13 +75,7 @@ def _open_raster(data: bytes) -> Image.Image:
             # Nearest: a sample of the real pixels, without invented in-between colours.
             image.thumbnail((SAMPLE_PX, SAMPLE_PX), Image.Resampling.NEAREST)
             return image.convert("RGBA")
-        except (
-            OSError,
-            SyntaxError,
-            ValueError,
-            Image.DecompressionBombWarning,
-            Image.DecompressionBombError,
-        ) as exc:
+        except UNREADABLE as exc:
             raise ColorError(f"unreadable image: {exc}") from exc
 
 

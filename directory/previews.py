@@ -8,13 +8,13 @@ server's disk into a public preview.
 
 import io
 import tempfile
-import warnings
 
 import resvg_py
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 from PIL import Image
 
+from common.images import UNREADABLE, bombs_refused
 from common.svg import UnsafeSvg, sanitize_svg
 from directory.models import FileFormat
 
@@ -38,19 +38,13 @@ def _fit(image: Image.Image) -> bytes:
 
 
 def _open_raster(data: bytes) -> Image.Image:
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", Image.DecompressionBombWarning)
+    with bombs_refused():
         try:
             image = Image.open(io.BytesIO(data), formats=["PNG"])
             if image.width * image.height > MAX_SOURCE_PIXELS:
                 raise PreviewError("image too large to preview")
             image.load()
-        except (
-            OSError,
-            SyntaxError,
-            Image.DecompressionBombWarning,
-            Image.DecompressionBombError,
-        ) as exc:
+        except UNREADABLE as exc:
             raise PreviewError(str(exc)) from exc
     return image
 
