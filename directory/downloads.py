@@ -106,6 +106,18 @@ class DownloadLimitReached(Exception):
 # rows and the logo's count go together, so they stay consistent; a lost grant only
 # gives its subject one more download than the quota. No other write is relaxed.
 _GRANT_SQL = "SELECT * FROM directory_download_grant(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+# What the grant loads as a Download: the columns of its row, in the model's order.
+_GRANT_FIELDS = (
+    "id",
+    "user_id",
+    "ip",
+    "logo_id",
+    "asset_id",
+    "channel",
+    "source",
+    "counted",
+    "created_at",
+)
 
 
 # The look is a HEAD of the link that django-storages has boto3 presign for it (the
@@ -146,53 +158,24 @@ def download_grant(
     """
     _confirm_stored(asset)
     now = timezone.now()
+    # The grant's columns between its id and its `counted`, in the model's field order.
+    row = [
+        subject.user.pk if subject.user is not None else None,
+        subject.ip,
+        logo.pk,
+        asset.pk,
+        channel,
+        source,
+    ]
+    windows = [now, now - QUOTA_WINDOW, now - REPEAT_WINDOW, subject.limit]
     with connection.cursor() as cursor:
-        cursor.execute(
-            _GRANT_SQL,
-            [
-                subject.lock_key,
-                subject.user.pk if subject.user is not None else None,
-                subject.ip,
-                logo.pk,
-                asset.pk,
-                channel,
-                source,
-                now,
-                now - QUOTA_WINDOW,
-                now - REPEAT_WINDOW,
-                subject.limit,
-            ],
-        )
+        cursor.execute(_GRANT_SQL, [subject.lock_key, *row, *windows])
         used, oldest, grant_id, counted = cursor.fetchone()
     if grant_id is None:
         quota = _quota(subject, used=used, oldest=oldest)
         raise DownloadLimitReached(quota, quota.retry_after(now))
     # The row as the database holds it now: a model loaded, not one still to insert.
-    grant = Download.from_db(
-        connection.alias,
-        [
-            "id",
-            "user_id",
-            "ip",
-            "logo_id",
-            "asset_id",
-            "channel",
-            "source",
-            "counted",
-            "created_at",
-        ],
-        [
-            grant_id,
-            subject.user and subject.user.pk,
-            subject.ip,
-            logo.pk,
-            asset.pk,
-            channel,
-            source,
-            counted,
-            now,
-        ],
-    )
+    grant = Download.from_db(connection.alias, _GRANT_FIELDS, [grant_id, *row, counted, now])
     grant.user, grant.logo, grant.asset = subject.user, logo, asset
     if counted:
         used, oldest = used + 1, oldest or now
