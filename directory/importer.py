@@ -1,4 +1,4 @@
-"""Imports a catalogue file (format in the README): idempotent by slug, one
+"""Imports a catalogue file (format in docs/catalogue.md): idempotent by slug, one
 company per transaction, a bad entry reported and skipped."""
 
 import json
@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from rest_framework import serializers
 
-from directory.embeddings import company_embedding_stale
+from directory.embeddings import company_embedding_deferred, company_embedding_stale
 from directory.models import (
     Company,
     Domain,
@@ -324,21 +324,23 @@ def catalogue_import(
         if not created:
             _update(sector, {"name": entry.validated_data["name"]})
 
-    for position, raw in progress(enumerate(companies), len(companies)):
-        slug = raw.get("slug") if isinstance(raw, dict) else None
-        entry = CompanyEntry(data=raw)
-        if not entry.is_valid():
-            report.results.append(EntryResult(position, slug, "failed", _reason(entry.errors)))
-            continue
-        try:
-            files = _read_files(entry.validated_data, base)
-            status = _import_company(entry.validated_data, files)
-        except CatalogueError as exc:
-            report.results.append(EntryResult(position, slug, "failed", str(exc)))
-            continue
-        except IntegrityError as exc:
-            reason = f"conflicts with the catalogue: {str(exc).splitlines()[0]}"
-            report.results.append(EntryResult(position, slug, "failed", reason))
-            continue
-        report.results.append(EntryResult(position, slug, status))
+    with company_embedding_deferred():
+        for position, raw in progress(enumerate(companies), len(companies)):
+            report.results.append(_company_result(position, raw, base))
     return report
+
+
+def _company_result(position: int, raw, base: Path) -> EntryResult:
+    slug = raw.get("slug") if isinstance(raw, dict) else None
+    entry = CompanyEntry(data=raw)
+    if not entry.is_valid():
+        return EntryResult(position, slug, "failed", _reason(entry.errors))
+    try:
+        files = _read_files(entry.validated_data, base)
+        status = _import_company(entry.validated_data, files)
+    except CatalogueError as exc:
+        return EntryResult(position, slug, "failed", str(exc))
+    except IntegrityError as exc:
+        reason = f"conflicts with the catalogue: {str(exc).splitlines()[0]}"
+        return EntryResult(position, slug, "failed", reason)
+    return EntryResult(position, slug, status)

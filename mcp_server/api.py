@@ -4,6 +4,7 @@ import base64
 import re
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 import httpx2
 
@@ -25,8 +26,17 @@ class Caller:
     forwarded_for: str | None = None
 
 
+def segment(text: str) -> str:
+    """Text as one path segment: every character but the unreserved ones percent-encoded,
+    and "." and ".." too, which HTTP clients would otherwise read as "this folder" and
+    "the folder above" (GET /domains/. would be the whole list)."""
+    encoded = quote(text, safe="")
+    return encoded.replace(".", "%2E") if encoded in {".", ".."} else encoded
+
+
 def scope_for(method: str, path: str) -> str | None:
-    """The token scope the API asks of a request (decisions.md, "Authentication")."""
+    """The token scope the API asks of a request (docs/api.md, "Authentication and
+    scopes")."""
     if path.startswith("/palettes"):
         return "read:palettes" if method == "GET" else "write:palettes"
     if path.startswith("/proposals"):

@@ -1,7 +1,9 @@
 """Output schemas of the tools: the API's response bodies, field for field.
 
-A tool's structured content is the body the API answered, unchanged, so these models
-follow public-api.md and use its camelCase names. They allow extra fields: changes
+A tool's structured content is the body the API answered, unchanged (but for
+lookup_domain, whose model says what it adds, and delete_palette, whose API answer has
+no body), so these models follow the contract (docs/api.md, the OpenAPI document at
+/v1/public/openapi.json) and use its camelCase names. They allow extra fields: changes
 within v1 are additive, and a field the API adds must not make a tool's output invalid.
 """
 
@@ -178,21 +180,20 @@ class DownloadResult(Open):
     quota: Quota
 
 
-class DomainEntry(Open):
-    domain: str
-    slug: str
-    name: str
-
-
 class DomainLookup(Open):
-    query: str = Field(description="What was asked, as given.")
-    domain: str | None = Field(description="The host it was read as; null when none.")
+    """GET /domains/{domain}'s answer, {"data": company summary}, with what was asked and
+    whether a company was found: a 404 COMPANY_NOT_FOUND is an answer here, not an error."""
+
+    query: str = Field(description="The domain or address, as given.")
     found: bool
-    matchedDomain: str | None = Field(
-        description="The list's domain that matched: the host itself or a parent domain."
+    data: CompanySummary | None = Field(
+        description="The company the domain belongs to, as search_companies shows it; null "
+        "when none."
     )
-    match: DomainEntry | None
-    generatedAt: str | None = Field(description="When the API built the domain list.")
+    message: str | None = Field(
+        description="When nothing was found, the API's reason: no company is known by the "
+        "domain, or the text is no domain name. Null when found."
+    )
 
 
 class GradientStop(Open):

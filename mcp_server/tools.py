@@ -10,7 +10,6 @@ import inspect
 import json
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal
-from urllib.parse import quote
 
 import anyio
 from mcp.server.mcpserver import Context, MCPServer
@@ -18,8 +17,7 @@ from mcp.types import CallToolResult, ContentBlock, ImageContent, TextContent, T
 from pydantic import Field
 
 from mcp_server import models
-from mcp_server.api import Api, ApiError, Caller
-from mcp_server.domains import DomainList, candidates, normalise
+from mcp_server.api import Api, ApiError, Caller, segment
 
 # Search pages carry up to 50 items: only the first few previews are shown, so that an
 # answer stays small enough for an agent's context.
@@ -78,7 +76,6 @@ class Tools:
     def __init__(self, api: Api, token: str | None) -> None:
         self.api = api
         self.token = token
-        self.domains = DomainList(api)
 
     def caller(self, ctx: Context) -> Caller:
         """Over HTTP, the agent's own Authorization header goes through to the API, and
@@ -221,17 +218,23 @@ class Tools:
         self, ctx: Context, slug: Slug
     ) -> Annotated[CallToolResult, models.CompanyResult]:
         """A company's details (about, website, location, founding year) and all its
-        logos, the current one first, each with its available file formats. Metadata
-        only: no download quota is spent."""
-        body = await self.api.call("GET", f"/companies/{quote(slug, safe='')}", self.caller(ctx))
-        return text_and_data(body)
+        logos, the current one first, each with its available file formats, and the
+        current logo's preview as an image. Metadata only: no download quota is spent."""
+        body = await self.api.call("GET", f"/companies/{segment(slug)}", self.caller(ctx))
+        company = body["data"]
+        current = [
+            (logo["title"], logo["previewUrl"])
+            for logo in company["logos"]
+            if logo["id"] == company["currentLogoId"]
+        ]
+        return text_and_data(body, await self.previews(current))
 
     async def get_brand_colors(
         self, ctx: Context, slug: Slug
     ) -> Annotated[CallToolResult, models.BrandColorsResult]:
         """A company's brand colours: up to 8 #RRGGBB codes from its current logo, most
         used first. `cached: false` with no colours means they are not computed yet."""
-        path = f"/companies/{quote(slug, safe='')}/colors"
+        path = f"/companies/{segment(slug)}/colors"
         return text_and_data(await self.api.call("GET", path, self.caller(ctx)))
 
     async def lookup_domain(
@@ -246,23 +249,26 @@ class Tools:
             ),
         ],
     ) -> Annotated[CallToolResult, models.DomainLookup]:
-        """Which company of the directory a website belongs to, from a domain or an
-        address (case, a leading www., a trailing dot, a path are ignored; a subdomain
-        matches its parent domain). The domain list is fetched once and kept for a day."""
-        host = normalise(domain)
-        entries, generated_at = await self.domains.current(self.caller(ctx))
-        matched = (
-            next((name for name in candidates(host) if name in entries), None) if host else None
-        )
+        """Which company of the directory a website belongs to, from its domain or a
+        pasted address: case, a leading www., a trailing dot and a path are ignored, an
+        internationalised name may be in Unicode or punycode, and a subdomain falls back
+        to its parent domains down to the registered one. Answers found: true with the
+        company as search_companies shows it (and its current logo's preview as an
+        image), or found: false with the reason."""
+        try:
+            body = await self.api.call("GET", f"/domains/{segment(domain)}", self.caller(ctx))
+        except ApiError as error:
+            if error.code != "COMPANY_NOT_FOUND":
+                raise
+            return text_and_data(
+                {"query": domain, "found": False, "data": None, "message": error.message}
+            )
+        company = body["data"]
+        logo = company["currentLogo"]
+        previews = [(f"{company['name']} ({company['slug']})", logo and logo["previewUrl"])]
         return text_and_data(
-            {
-                "query": domain,
-                "domain": host,
-                "found": matched is not None,
-                "matchedDomain": matched,
-                "match": entries[matched] if matched else None,
-                "generatedAt": generated_at,
-            }
+            {"query": domain, "found": True, **body, "message": None},
+            await self.previews(previews),
         )
 
     async def search_logos(
@@ -293,7 +299,7 @@ class Tools:
     ) -> Annotated[CallToolResult, models.LogoResult]:
         """A logo's details: its company, colour palette, variants and files (metadata
         only, no links), with the preview as an image. Spends no download quota."""
-        body = await self.api.call("GET", f"/logos/{quote(id, safe='')}", self.caller(ctx))
+        body = await self.api.call("GET", f"/logos/{segment(id)}", self.caller(ctx))
         logo = body["data"]
         return text_and_data(body, await self.previews([(logo["title"], logo["previewUrl"])]))
 
@@ -324,7 +330,7 @@ class Tools:
         request: dict[str, Any] = {"format": format, "variant": variant, "assetId": assetId}
         body = await self.api.call(
             "POST",
-            f"/logos/{quote(id, safe='')}/download",
+            f"/logos/{segment(id)}/download",
             self.caller(ctx),
             json={key: value for key, value in request.items() if value is not None},
         )
@@ -395,7 +401,7 @@ class Tools:
             "companyId": companyId,
         }
         body = {key: value for key, value in values.items() if key in given}
-        path = f"/palettes/{quote(id, safe='')}"
+        path = f"/palettes/{segment(id)}"
         return text_and_data(await self.api.call("PATCH", path, self.caller(ctx), json=body))
 
     async def delete_palette(
@@ -403,7 +409,7 @@ class Tools:
     ) -> Annotated[CallToolResult, models.Deleted]:
         """Delete one of the caller's palettes for good. Needs a token with
         write:palettes."""
-        await self.api.call("DELETE", f"/palettes/{quote(id, safe='')}", self.caller(ctx))
+        await self.api.call("DELETE", f"/palettes/{segment(id)}", self.caller(ctx))
         return text_and_data({"id": id, "deleted": True})
 
     # The account

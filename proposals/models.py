@@ -9,7 +9,7 @@ from accounts.models import Source
 from directory.models import Company, Logo
 
 MAX_PROPOSALS_PER_DAY = 10
-MAX_FILE_BYTES = 5 * 1024 * 1024  # "5 MB", read generously as 5 MiB (decisions.md)
+MAX_FILE_BYTES = 5 * 1024 * 1024  # the contract's "5 MB", read generously as 5 MiB (docs/api.md)
 
 
 class ProposalStatus(models.TextChoices):

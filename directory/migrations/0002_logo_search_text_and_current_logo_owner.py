@@ -1,27 +1,16 @@
 from django.db import migrations
 
-LOGO_SEARCH_TEXT = """
-CREATE FUNCTION directory_logo_search_text() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.search_text := directory_names_text(
-    NEW.title, ARRAY[(SELECT name FROM directory_company WHERE id = NEW.company_id)]::text[]);
-  RETURN NEW;
-END $$;
-CREATE TRIGGER directory_logo_search_text
-  BEFORE INSERT OR UPDATE OF title, company_id, search_text ON directory_logo
-  FOR EACH ROW EXECUTE FUNCTION directory_logo_search_text();
+from config.sqlfiles import frozen, sql_text
 
-CREATE FUNCTION directory_company_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  -- Naming search_text in the SET list makes the logo trigger recompute it.
-  UPDATE directory_logo SET search_text = '' WHERE company_id = NEW.id;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER directory_company_renamed
-  AFTER UPDATE OF name ON directory_company
-  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name)
-  EXECUTE FUNCTION directory_company_renamed();
-"""
+FROZEN = frozen(__file__)
+
+LOGO_SEARCH_TEXT = sql_text(
+    FROZEN,
+    "functions/directory_logo_search_text",
+    "triggers/directory_logo_search_text",
+    "functions/directory_company_renamed",
+    "triggers/directory_company_renamed",
+)
 
 LOGO_SEARCH_TEXT_REVERSE = """
 DROP TRIGGER directory_company_renamed ON directory_company;

@@ -2,30 +2,37 @@
 
 from django.db import migrations, models
 
+from config.sqlfiles import frozen, sql_text
+
+FROZEN = frozen(__file__)
+
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('directory', '0003_domain_validator'),
+        ("directory", "0003_domain_validator"),
     ]
 
     operations = [
         migrations.RunSQL(
-            sql="""
-            CREATE FUNCTION directory_trigram_count(value text) RETURNS integer
-              LANGUAGE sql IMMUTABLE PARALLEL SAFE
-              RETURN coalesce(array_length(show_trgm(directory_fold(value)), 1), 0);
-            """,
+            sql=sql_text(FROZEN, "functions/directory_trigram_count"),
             reverse_sql="DROP FUNCTION directory_trigram_count(text);",
         ),
         migrations.AddField(
-            model_name='company',
-            name='name_trigrams',
-            field=models.GeneratedField(db_persist=True, expression=models.Func(models.F('name'), function='directory_trigram_count'), output_field=models.IntegerField()),
+            model_name="company",
+            name="name_trigrams",
+            field=models.GeneratedField(
+                db_persist=True,
+                expression=models.Func(models.F("name"), function="directory_trigram_count"),
+                output_field=models.IntegerField(),
+            ),
         ),
         migrations.AddField(
-            model_name='logo',
-            name='title_trigrams',
-            field=models.GeneratedField(db_persist=True, expression=models.Func(models.F('title'), function='directory_trigram_count'), output_field=models.IntegerField()),
+            model_name="logo",
+            name="title_trigrams",
+            field=models.GeneratedField(
+                db_persist=True,
+                expression=models.Func(models.F("title"), function="directory_trigram_count"),
+                output_field=models.IntegerField(),
+            ),
         ),
     ]

@@ -14,341 +14,51 @@ directory_company_page (directory.search) reads them.
 
 from django.db import migrations
 
-TABLES = r"""
--- The tier and similarity directory.search computes for each three-character term
--- of letters and digits in `search_text` (such a term never spans two names).
-CREATE FUNCTION directory_gram_entries(search_text text, name_fold text)
-  RETURNS TABLE (gram text, tier smallint, sim real)
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT grams.gram,
-    (CASE WHEN strpos(search_text, chr(31) || grams.gram || chr(31)) > 0 THEN 0
-          WHEN strpos(search_text, chr(31) || grams.gram) > 0 THEN 1 ELSE 2 END)::smallint,
-    public.similarity(name_fold, grams.gram)
-  FROM (SELECT DISTINCT substr(search_text, i, 3) AS gram
-        FROM generate_series(1, length(search_text) - 2) AS i) AS grams
-  WHERE grams.gram ~ '^[a-z0-9]{3}$'
-$$;
+from config.sqlfiles import frozen, sql_text
 
-CREATE TABLE directory_company_gram (
-  gram text NOT NULL,
-  tier smallint NOT NULL,
-  sim real NOT NULL,
-  size integer NOT NULL,  -- cardinality(ids), read without detoasting ids
-  ids uuid[] NOT NULL,    -- in no particular order
-  -- Walking a term's groups in order reads the index only.
-  PRIMARY KEY (gram, tier, sim) INCLUDE (size)
-);
+FROZEN = frozen(__file__)
+
+# Each table starts from the companies already there, filled as soon as it exists.
+FILL_COMPANY_GRAM = """
 INSERT INTO directory_company_gram (gram, tier, sim, size, ids)
   SELECT e.gram, e.tier, e.sim, count(*), array_agg(c.id)
   FROM directory_company c, directory_gram_entries(c.search_text, c.name_fold) e
   GROUP BY e.gram, e.tier, e.sim;
+"""
 
--- How many companies contain each gram: the exact total of a three-character search,
--- and how a longer term picks its rarest grams to look up in the trigram index.
-CREATE TABLE directory_company_gram_total (
-  gram text PRIMARY KEY,
-  size integer NOT NULL
-);
+FILL_COMPANY_GRAM_TOTAL = """
 INSERT INTO directory_company_gram_total (gram, size)
   SELECT gram, sum(size) FROM directory_company_gram GROUP BY gram;
+"""
 
-CREATE TABLE directory_company_tally (
-  sector_id bigint,
-  province_fold text,
-  size integer NOT NULL
-);
-CREATE UNIQUE INDEX directory_company_tally_key
-  ON directory_company_tally (sector_id, province_fold) NULLS NOT DISTINCT;
+FILL_COMPANY_TALLY = """
 INSERT INTO directory_company_tally (sector_id, province_fold, size)
   SELECT sector_id, province_fold, count(*) FROM directory_company
   GROUP BY sector_id, province_fold;
-
--- One changed company row: +1 for its new values, -1 for its old ones.
-CREATE TYPE directory_company_change AS (
-  sign integer, id uuid, search_text text, name_fold text, sector_id bigint, province_fold text
-);
-
-CREATE FUNCTION directory_company_indexes_sync() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-DECLARE
-  changes directory_company_change[];
-  grp record;
-  remaining integer;
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    changes := ARRAY(SELECT ROW(1, n.id, n.search_text, n.name_fold, n.sector_id,
-                                n.province_fold)::directory_company_change FROM new_rows n);
-  ELSIF TG_OP = 'DELETE' THEN
-    changes := ARRAY(SELECT ROW(-1, o.id, o.search_text, o.name_fold, o.sector_id,
-                                o.province_fold)::directory_company_change FROM old_rows o);
-  ELSE
-    -- Only rows whose indexed values changed: most updates touch other columns.
-    changes := ARRAY(
-      SELECT ROW(-1, o.*)::directory_company_change FROM (
-        SELECT id, search_text, name_fold, sector_id, province_fold FROM old_rows
-        EXCEPT ALL
-        SELECT id, search_text, name_fold, sector_id, province_fold FROM new_rows) o
-      UNION ALL
-      SELECT ROW(1, n.*)::directory_company_change FROM (
-        SELECT id, search_text, name_fold, sector_id, province_fold FROM new_rows
-        EXCEPT ALL
-        SELECT id, search_text, name_fold, sector_id, province_fold FROM old_rows) n);
-  END IF;
-  IF cardinality(changes) = 0 THEN
-    RETURN NULL;
-  END IF;
-
-  FOR grp IN
-    SELECT e.gram, e.tier, e.sim,
-           array_agg(c.id) FILTER (WHERE c.sign < 0) AS removed,
-           array_agg(c.id) FILTER (WHERE c.sign > 0) AS added
-    FROM unnest(changes) c, directory_gram_entries(c.search_text, c.name_fold) e
-    GROUP BY e.gram, e.tier, e.sim
-    ORDER BY e.gram, e.tier, e.sim
-  LOOP
-    INSERT INTO directory_company_gram AS g (gram, tier, sim, size, ids)
-      VALUES (grp.gram, grp.tier, grp.sim, coalesce(cardinality(grp.added), 0),
-              coalesce(grp.added, '{}'))
-    ON CONFLICT (gram, tier, sim) DO UPDATE
-      SET ids = ARRAY(SELECT unnest(g.ids) EXCEPT ALL SELECT unnest(grp.removed))
-                || excluded.ids,
-          size = g.size - coalesce(cardinality(grp.removed), 0) + excluded.size
-    RETURNING size INTO remaining;
-    IF remaining = 0 THEN
-      DELETE FROM directory_company_gram
-        WHERE gram = grp.gram AND tier = grp.tier AND sim = grp.sim;
-    END IF;
-  END LOOP;
-
-  FOR grp IN
-    SELECT e.gram, sum(c.sign)::integer AS delta
-    FROM unnest(changes) c, directory_gram_entries(c.search_text, c.name_fold) e
-    GROUP BY e.gram
-    HAVING sum(c.sign) <> 0
-    ORDER BY e.gram
-  LOOP
-    INSERT INTO directory_company_gram_total AS t (gram, size) VALUES (grp.gram, grp.delta)
-    ON CONFLICT (gram) DO UPDATE SET size = t.size + excluded.size
-    RETURNING size INTO remaining;
-    IF remaining = 0 THEN
-      DELETE FROM directory_company_gram_total WHERE gram = grp.gram;
-    END IF;
-  END LOOP;
-
-  FOR grp IN
-    SELECT c.sector_id, c.province_fold, sum(c.sign)::integer AS delta
-    FROM unnest(changes) c
-    GROUP BY c.sector_id, c.province_fold
-    HAVING sum(c.sign) <> 0
-    ORDER BY c.sector_id, c.province_fold
-  LOOP
-    INSERT INTO directory_company_tally AS t (sector_id, province_fold, size)
-      VALUES (grp.sector_id, grp.province_fold, grp.delta)
-    ON CONFLICT (sector_id, province_fold) DO UPDATE SET size = t.size + excluded.size
-    RETURNING size INTO remaining;
-    IF remaining = 0 THEN
-      DELETE FROM directory_company_tally
-        WHERE sector_id IS NOT DISTINCT FROM grp.sector_id
-          AND province_fold IS NOT DISTINCT FROM grp.province_fold;
-    END IF;
-  END LOOP;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION directory_company_indexes_truncate() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-BEGIN
-  TRUNCATE directory_company_gram, directory_company_gram_total, directory_company_tally;
-  RETURN NULL;
-END $$;
-
-CREATE TRIGGER directory_company_indexes_insert AFTER INSERT ON directory_company
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_indexes_sync();
-CREATE TRIGGER directory_company_indexes_update AFTER UPDATE ON directory_company
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_indexes_sync();
-CREATE TRIGGER directory_company_indexes_delete AFTER DELETE ON directory_company
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_indexes_sync();
-CREATE TRIGGER directory_company_indexes_truncate AFTER TRUNCATE ON directory_company
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_indexes_truncate();
 """
 
-PAGE = r"""
--- One page of company_search and its exact total: the page as a JSON array of summary
--- rows (the keys serializers.company_summary reads), which Python decodes far faster
--- than as many columns. `p_term` is the cleaned term, `p_pattern` the same term with
--- LIKE's wildcards escaped; both NULL to list without a term. A PL/pgSQL function,
--- so that each statement below is planned once per connection, not once per search.
-CREATE FUNCTION directory_company_page(
-  p_term text, p_pattern text, p_sector text, p_province text, p_skip integer,
-  p_take integer, OUT search_total bigint, OUT summaries text)
-  LANGUAGE plpgsql STABLE AS $$
-DECLARE
-  v_total bigint := 0;
-  v_page uuid[];
-  v_term text := directory_fold(p_term);
-  v_sectors bigint[];
-  v_province text := directory_fold(p_province);
-  v_tiers smallint[] := '{}';
-  v_sims real[] := '{}';
-  v_seen bigint := 0;     -- rows in the groups walked so far
-  v_skipped bigint := 0;  -- rows in the groups wholly before the page
-  v_like text;
-  v_rare1 text;
-  v_rare2 text;
-  v_rare3 text;
-  grp record;
-BEGIN
-  IF p_sector IS NOT NULL THEN
-    v_sectors := ARRAY(SELECT s.id FROM directory_sector s
-                       WHERE s.slug = p_sector OR s.name_fold = directory_fold(p_sector));
-  END IF;
-
-  IF p_term IS NOT NULL AND p_sector IS NULL AND p_province IS NULL
-     AND v_term ~ '^[a-z0-9]{3}$' THEN
-    -- A three-character term: its groups in search order, reading those that overlap
-    -- [skip, skip + take).
-    SELECT coalesce(max(t.size), 0) INTO v_total
-    FROM directory_company_gram_total t WHERE t.gram = v_term;
-    IF p_skip < v_total THEN
-      FOR grp IN
-        SELECT g.tier, g.sim, g.size FROM directory_company_gram g
-        WHERE g.gram = v_term ORDER BY g.tier, g.sim DESC
-      LOOP
-        IF v_seen + grp.size <= p_skip THEN
-          v_skipped := v_seen + grp.size;
-        ELSE
-          v_tiers := v_tiers || grp.tier;
-          v_sims := v_sims || grp.sim;
-        END IF;
-        v_seen := v_seen + grp.size;
-        EXIT WHEN v_seen >= p_skip + p_take;
-      END LOOP;
-    END IF;
-    v_page := ARRAY(
-      SELECT c.id
-      FROM unnest(v_tiers, v_sims) AS w(tier, sim)
-      JOIN directory_company_gram g ON g.gram = v_term AND g.tier = w.tier AND g.sim = w.sim
-      CROSS JOIN LATERAL unnest(g.ids) AS u(id)
-      JOIN directory_company c ON c.id = u.id
-      ORDER BY g.tier, g.sim DESC, c.name_fold, c.id
-      OFFSET p_skip - v_skipped LIMIT p_take);
-
-  ELSIF p_term IS NOT NULL THEN
-    -- Any other term: directory.search explains the ranking and its pruning. The
-    -- trigram index is asked for three of the term's runs of letters and digits, the
-    -- rarest of each word first (runs of one word go together more often than runs of
-    -- different words): every match contains them all, and they select far fewer
-    -- rows than the padded one-letter words ("s.l.") among the term's own trigrams.
-    -- `|| ''` keeps the whole pattern out of the index condition.
-    v_like := '%' || directory_fold(p_pattern) || '%';
-    IF v_term ~ '^[a-z0-9]{0,5}$' THEN
-      v_rare1 := v_like;  -- its own trigrams are already its few runs: no lookup
-    ELSE
-      SELECT min(r.pattern) FILTER (WHERE r.rank = 1), min(r.pattern) FILTER (WHERE r.rank = 2),
-             min(r.pattern) FILTER (WHERE r.rank = 3)
-      INTO v_rare1, v_rare2, v_rare3
-      FROM (
-        SELECT '%' || g.gram || '%' AS pattern,
-               row_number() OVER (ORDER BY g.in_word, g.size, g.gram) AS rank
-        FROM (
-          SELECT w.gram, w.size,
-                 row_number() OVER (PARTITION BY w.word ORDER BY w.size, w.gram) AS in_word
-          FROM (
-            SELECT w.word, w.gram, coalesce(
-                     (SELECT t.size FROM directory_company_gram_total t WHERE t.gram = w.gram),
-                     0) AS size
-            FROM (SELECT DISTINCT w.word, substr(w.part, i, 3) AS gram
-                  FROM regexp_split_to_table(v_term, '[^a-z0-9]+') WITH ORDINALITY AS w(part, word),
-                       generate_series(1, length(w.part) - 2) AS i) w
-          ) w
-        ) g
-      ) r;
-    END IF;
-    v_rare1 := coalesce(v_rare1, v_like);
-    WITH matches AS MATERIALIZED (
-      SELECT s.id, s.name_fold AS name, s.name_trigrams AS trigrams,
-             CASE WHEN strpos(s.search_text, chr(31) || v_term || chr(31)) > 0 THEN 0
-                  WHEN strpos(s.search_text, chr(31) || v_term) > 0 THEN 1
-                  ELSE 2 END AS tier
-      FROM directory_company s
-      WHERE s.search_text LIKE v_rare1
-        AND s.search_text LIKE coalesce(v_rare2, v_rare1)
-        AND s.search_text LIKE coalesce(v_rare3, v_rare1)
-        AND (s.search_text || '') LIKE v_like
-        AND (p_sector IS NULL OR s.sector_id = ANY (v_sectors))
-        AND (p_province IS NULL OR s.province_fold = v_province)
-    ), seed AS (
-      SELECT scored.tier, scored.score FROM (
-        SELECT fewest.tier, similarity(fewest.name, v_term) AS score
-        FROM (SELECT m.tier, m.name FROM matches m ORDER BY m.tier, m.trigrams
-              LIMIT greatest(500, p_skip + p_take)) fewest
-      ) scored ORDER BY scored.tier, scored.score DESC LIMIT p_skip + p_take
-    ), bar AS MATERIALIZED (
-      -- Materialized: under a generic plan's low row estimate it would be recomputed per match.
-      SELECT max(seed.tier) AS tier,
-             min(seed.score) FILTER (WHERE seed.tier = (SELECT max(x.tier) FROM seed x))
-               AS score
-      FROM seed HAVING count(*) >= p_skip + p_take
-    ), page AS (
-      SELECT m.id, row_number() OVER (
-        ORDER BY m.tier, similarity(m.name, v_term) DESC, m.name, m.id) AS pos
-      FROM matches m LEFT JOIN bar ON true
-      WHERE bar.tier IS NULL OR m.tier < bar.tier OR (
-        m.tier = bar.tier AND m.trigrams * bar.score
-          <= coalesce(array_length(show_trgm(v_term), 1), 0) + 1e-6)
-      ORDER BY pos OFFSET p_skip LIMIT p_take
+TABLES = "\n".join(
+    (
+        sql_text(FROZEN, "functions/directory_gram_entries", "tables/directory_company_gram"),
+        FILL_COMPANY_GRAM,
+        sql_text(FROZEN, "tables/directory_company_gram_total"),
+        FILL_COMPANY_GRAM_TOTAL,
+        sql_text(FROZEN, "tables/directory_company_tally", "indexes/directory_company_tally_key"),
+        FILL_COMPANY_TALLY,
+        sql_text(
+            FROZEN,
+            "types/directory_company_change",
+            "functions/directory_company_indexes_sync",
+            "functions/directory_company_indexes_truncate",
+            "triggers/directory_company_indexes_insert",
+            "triggers/directory_company_indexes_update",
+            "triggers/directory_company_indexes_delete",
+            "triggers/directory_company_indexes_truncate",
+        ),
     )
-    SELECT (SELECT count(*) FROM matches), ARRAY(SELECT page.id FROM page ORDER BY page.pos)
-    INTO v_total, v_page;
+)
 
-  ELSE
-    -- No term: companies in name order, counted from the tally.
-    SELECT coalesce(sum(t.size), 0) INTO v_total FROM directory_company_tally t
-    WHERE (p_sector IS NULL OR t.sector_id = ANY (v_sectors))
-      AND (p_province IS NULL OR t.province_fold = v_province);
-    -- One statement per combination, so that each keeps a plan walking its index.
-    IF p_skip >= v_total THEN
-      v_page := '{}';
-    ELSIF p_sector IS NULL AND p_province IS NULL THEN
-      v_page := ARRAY(SELECT c.id FROM directory_company c
-                      ORDER BY c.name_fold, c.id OFFSET p_skip LIMIT p_take);
-    ELSIF p_sector IS NULL THEN
-      v_page := ARRAY(SELECT c.id FROM directory_company c WHERE c.province_fold = v_province
-                      ORDER BY c.name_fold, c.id OFFSET p_skip LIMIT p_take);
-    ELSIF cardinality(v_sectors) > 1 THEN
-      v_page := ARRAY(SELECT c.id FROM directory_company c
-                      WHERE c.sector_id = ANY (v_sectors)
-                        AND (p_province IS NULL OR c.province_fold = v_province)
-                      ORDER BY c.name_fold, c.id OFFSET p_skip LIMIT p_take);
-    ELSIF p_province IS NULL THEN
-      v_page := ARRAY(SELECT c.id FROM directory_company c WHERE c.sector_id = v_sectors[1]
-                      ORDER BY c.name_fold, c.id OFFSET p_skip LIMIT p_take);
-    ELSE
-      v_page := ARRAY(SELECT c.id FROM directory_company c
-                      WHERE c.sector_id = v_sectors[1] AND c.province_fold = v_province
-                      ORDER BY c.name_fold, c.id OFFSET p_skip LIMIT p_take);
-    END IF;
-  END IF;
-
-  search_total := v_total;
-  SELECT coalesce(json_agg(json_build_object(
-           'id', c.id, 'slug', c.slug, 'name', c.name, 'entity_type', c.entity_type,
-           'is_verified', c.is_verified, 'province', c.province, 'sector__slug', s.slug,
-           'sector__name', s.name, 'current_logo_id', c.current_logo_id,
-           'current_logo__slug', l.slug, 'current_logo__title', l.title,
-           'current_logo__preview', l.preview,
-           'logo_count', (SELECT count(*) FROM directory_logo n WHERE n.company_id = c.id))
-           ORDER BY p.position), '[]')::text
-  INTO summaries
-  FROM unnest(v_page) WITH ORDINALITY AS p(id, position)
-  JOIN directory_company c ON c.id = p.id
-  LEFT JOIN directory_sector s ON s.id = c.sector_id
-  LEFT JOIN directory_logo l ON l.id = c.current_logo_id;
-END $$;
-"""
+PAGE = sql_text(FROZEN, "functions/directory_company_page")
 
 PAGE_REVERSE = "DROP FUNCTION directory_company_page(text, text, text, text, integer, integer);"
 

@@ -7,35 +7,89 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('directory', '0005_company_grams_and_tally'),
+        ("directory", "0005_company_grams_and_tally"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='logo',
-            name='colors_computed_at',
+            model_name="logo",
+            name="colors_computed_at",
             field=models.DateTimeField(blank=True, editable=False, null=True),
         ),
         migrations.CreateModel(
-            name='Download',
+            name="Download",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ip', models.GenericIPAddressField(blank=True, null=True)),
-                ('channel', models.CharField(choices=[('API', 'Public API'), ('WEB', 'Website')], max_length=3)),
-                ('source', models.CharField(max_length=8)),
-                ('counted', models.BooleanField()),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('asset', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='downloads', to='directory.asset')),
-                ('logo', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='downloads', to='directory.logo')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='downloads', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("ip", models.GenericIPAddressField(blank=True, null=True)),
+                (
+                    "channel",
+                    models.CharField(
+                        choices=[("API", "Public API"), ("WEB", "Website")], max_length=3
+                    ),
+                ),
+                ("source", models.CharField(max_length=8)),
+                ("counted", models.BooleanField()),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "asset",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="downloads",
+                        to="directory.asset",
+                    ),
+                ),
+                (
+                    "logo",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="downloads",
+                        to="directory.logo",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="downloads",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
-                'indexes': [models.Index(fields=['user', 'created_at'], name='download_user_recent'), models.Index(condition=models.Q(('user__isnull', True)), fields=['ip', 'created_at'], name='download_ip_recent')],
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('ip__isnull', True), ('user__isnull', False)), models.Q(('ip__isnull', False), ('user__isnull', True)), _connector='OR'), name='download_one_subject'), models.CheckConstraint(condition=models.Q(('channel__in', ['API', 'WEB'])), name='download_channel_known')],
+                "ordering": ["-created_at", "-id"],
+                "indexes": [
+                    models.Index(fields=["user", "created_at"], name="download_user_recent"),
+                    models.Index(
+                        condition=models.Q(("user__isnull", True)),
+                        fields=["ip", "created_at"],
+                        name="download_ip_recent",
+                    ),
+                ],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("ip__isnull", True), ("user__isnull", False)),
+                            models.Q(("ip__isnull", False), ("user__isnull", True)),
+                            _connector="OR",
+                        ),
+                        name="download_one_subject",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("channel__in", ["API", "WEB"])),
+                        name="download_channel_known",
+                    ),
+                ],
             },
         ),
     ]

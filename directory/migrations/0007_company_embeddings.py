@@ -6,24 +6,37 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('directory', '0006_downloads_and_colours'),
+        ("directory", "0006_downloads_and_colours"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CompanyEmbedding',
+            name="CompanyEmbedding",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('model', models.CharField(max_length=200)),
-                ('text_hash', models.CharField(max_length=64)),
-                ('vector', models.BinaryField()),
-                ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('company', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='embedding', to='directory.company')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("model", models.CharField(max_length=200)),
+                ("text_hash", models.CharField(max_length=64)),
+                ("vector", models.BinaryField()),
+                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "company",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="embedding",
+                        to="directory.company",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['updated_at'], name='directory_embedding_updated')],
+                "indexes": [
+                    models.Index(fields=["updated_at"], name="directory_embedding_updated")
+                ],
             },
         ),
     ]

@@ -13,130 +13,32 @@ otherwise be written last. No foreign key: Django's test flush truncates the
 catalogue tables without CASCADE; triggers remove the summaries instead.
 """
 
-import importlib
-
 from django.db import migrations
 
-_0005 = importlib.import_module("directory.migrations.0005_company_grams_and_tally")
-_0009 = importlib.import_module("directory.migrations.0009_company_page_seed_pool")
+from config.sqlfiles import frozen, sql_text
 
-SUMMARY_OBJECT = """json_build_object(
-           'id', c.id, 'slug', c.slug, 'name', c.name, 'entity_type', c.entity_type,
-           'is_verified', c.is_verified, 'province', c.province, 'sector__slug', s.slug,
-           'sector__name', s.name, 'current_logo_id', c.current_logo_id,
-           'current_logo__slug', l.slug, 'current_logo__title', l.title,
-           'current_logo__preview', l.preview,
-           'logo_count', (SELECT count(*) FROM directory_logo n WHERE n.company_id = c.id))"""
+FROZEN = frozen(__file__)
 
-TABLES = f"""
-CREATE TABLE directory_company_summary (
-  company_id uuid PRIMARY KEY,
-  summary text NOT NULL
-);
+TABLES = sql_text(
+    FROZEN,
+    "tables/directory_company_summary",
+    "functions/directory_company_summaries_refresh",
+    "functions/directory_company_summary_company_sync",
+    "functions/directory_company_summary_logo_sync",
+    "functions/directory_company_summary_sector_sync",
+    "functions/directory_company_summary_truncate",
+    "triggers/directory_company_summary_insert",
+    "triggers/directory_company_summary_update",
+    "triggers/directory_company_summary_delete",
+    "triggers/directory_company_summary_truncate",
+    "triggers/directory_company_summary_logo_insert",
+    "triggers/directory_company_summary_logo_update",
+    "triggers/directory_company_summary_logo_delete",
+    "triggers/directory_company_summary_sector_update",
+)
 
-CREATE FUNCTION directory_company_summaries_refresh(p_ids uuid[]) RETURNS void
-  LANGUAGE plpgsql AS $$
-BEGIN
-  IF cardinality(p_ids) = 0 THEN
-    RETURN;
-  END IF;
-  PERFORM 1 FROM directory_company c WHERE c.id = ANY (p_ids) ORDER BY c.id
-    FOR NO KEY UPDATE;
-  INSERT INTO directory_company_summary AS t (company_id, summary)
-    SELECT c.id, {SUMMARY_OBJECT}::text
-    FROM directory_company c
-    LEFT JOIN directory_sector s ON s.id = c.sector_id
-    LEFT JOIN directory_logo l ON l.id = c.current_logo_id
-    WHERE c.id = ANY (p_ids)
-    ORDER BY c.id
-  ON CONFLICT (company_id) DO UPDATE SET summary = excluded.summary
-    WHERE t.summary IS DISTINCT FROM excluded.summary;
-END $$;
-
-CREATE FUNCTION directory_company_summary_company_sync() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM directory_company_summaries_refresh(ARRAY(SELECT n.id FROM new_rows n));
-  ELSIF TG_OP = 'DELETE' THEN
-    DELETE FROM directory_company_summary WHERE company_id IN (SELECT o.id FROM old_rows o);
-  ELSE
-    -- Only companies whose summarised values changed.
-    PERFORM directory_company_summaries_refresh(ARRAY(
-      SELECT n.id FROM (
-        SELECT id, slug, name, entity_type, is_verified, province, sector_id, current_logo_id
-        FROM new_rows
-        EXCEPT
-        SELECT id, slug, name, entity_type, is_verified, province, sector_id, current_logo_id
-        FROM old_rows) n));
-  END IF;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION directory_company_summary_logo_sync() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-BEGIN
-  -- A logo counts in its company's summary, and shows there when it is the current one.
-  IF TG_OP = 'INSERT' THEN
-    PERFORM directory_company_summaries_refresh(ARRAY(SELECT n.company_id FROM new_rows n));
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM directory_company_summaries_refresh(ARRAY(SELECT o.company_id FROM old_rows o));
-  ELSE
-    -- Most updates (a download's count) touch nothing a summary shows.
-    PERFORM directory_company_summaries_refresh(ARRAY(
-      SELECT changed.company_id FROM (
-        (SELECT id, company_id, slug, title, preview FROM new_rows
-         EXCEPT SELECT id, company_id, slug, title, preview FROM old_rows)
-        UNION
-        (SELECT id, company_id, slug, title, preview FROM old_rows
-         EXCEPT SELECT id, company_id, slug, title, preview FROM new_rows)) changed));
-  END IF;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION directory_company_summary_sector_sync() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM directory_company_summaries_refresh(ARRAY(
-    SELECT c.id FROM directory_company c WHERE c.sector_id IN (
-      SELECT n.id FROM (SELECT id, slug, name FROM new_rows
-                        EXCEPT SELECT id, slug, name FROM old_rows) n)));
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION directory_company_summary_truncate() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-BEGIN
-  TRUNCATE directory_company_summary;
-  RETURN NULL;
-END $$;
-
-CREATE TRIGGER directory_company_summary_insert AFTER INSERT ON directory_company
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_company_sync();
-CREATE TRIGGER directory_company_summary_update AFTER UPDATE ON directory_company
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_company_sync();
-CREATE TRIGGER directory_company_summary_delete AFTER DELETE ON directory_company
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_company_sync();
-CREATE TRIGGER directory_company_summary_truncate AFTER TRUNCATE ON directory_company
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_truncate();
-CREATE TRIGGER directory_company_summary_logo_insert AFTER INSERT ON directory_logo
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_logo_sync();
-CREATE TRIGGER directory_company_summary_logo_update AFTER UPDATE ON directory_logo
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_logo_sync();
-CREATE TRIGGER directory_company_summary_logo_delete AFTER DELETE ON directory_logo
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_logo_sync();
-CREATE TRIGGER directory_company_summary_sector_update AFTER UPDATE ON directory_sector
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_sector_sync();
-
-SELECT directory_company_summaries_refresh(ARRAY(SELECT id FROM directory_company));
-"""
+# The summaries of the companies already there.
+FILL = "SELECT directory_company_summaries_refresh(ARRAY(SELECT id FROM directory_company));\n"
 
 TABLES_REVERSE = """
 DROP TRIGGER directory_company_summary_sector_update ON directory_sector;
@@ -155,26 +57,16 @@ DROP FUNCTION directory_company_summaries_refresh(uuid[]);
 DROP TABLE directory_company_summary;
 """
 
-_BUILT = f"""  SELECT coalesce(json_agg({SUMMARY_OBJECT}
-           ORDER BY p.position), '[]')::text
-  INTO summaries
-  FROM unnest(v_page) WITH ORDINALITY AS p(id, position)
-  JOIN directory_company c ON c.id = p.id
-  LEFT JOIN directory_sector s ON s.id = c.sector_id
-  LEFT JOIN directory_logo l ON l.id = c.current_logo_id;"""
-_READ = """  SELECT '[' || coalesce(string_agg(t.summary, ',' ORDER BY p.position), '') || ']'
-  INTO summaries
-  FROM unnest(v_page) WITH ORDINALITY AS p(id, position)
-  JOIN directory_company_summary t ON t.company_id = p.id;"""
-_PAGE_BEFORE = _0009.PAGE_WITH_POOL
-assert _PAGE_BEFORE.count(_BUILT) == 1
-PAGE = _PAGE_BEFORE.replace(_BUILT, _READ)
+# The company page reads the stored summaries instead of building them; going back
+# restores the page of migration 0009, which builds them.
+PAGE = sql_text(FROZEN, "functions/directory_company_page")
+PAGE_BEFORE = sql_text(FROZEN, "reverse/functions/directory_company_page")
 
 
 class Migration(migrations.Migration):
     dependencies = [("directory", "0009_company_page_seed_pool")]
 
     operations = [
-        migrations.RunSQL(TABLES, TABLES_REVERSE),
-        migrations.RunSQL(PAGE, _PAGE_BEFORE),
+        migrations.RunSQL(TABLES + FILL, TABLES_REVERSE),
+        migrations.RunSQL(PAGE, PAGE_BEFORE),
     ]

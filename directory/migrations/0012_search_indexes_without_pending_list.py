@@ -18,8 +18,7 @@ from django.db import migrations, models
 INDEXES = ("directory_company_search", "directory_logo_search")
 
 FORWARD = "".join(
-    f"ALTER INDEX {name} SET (fastupdate = off);"
-    f"SELECT gin_clean_pending_list('{name}'::regclass);"
+    f"ALTER INDEX {name} SET (fastupdate = off);SELECT gin_clean_pending_list('{name}'::regclass);"
     for name in INDEXES
 )
 BACKWARD = "".join(f"ALTER INDEX {name} RESET (fastupdate);" for name in INDEXES)

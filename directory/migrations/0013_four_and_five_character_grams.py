@@ -21,34 +21,15 @@ digits, or more than five characters) wait for it, and so do inserts, deletes an
 updates of the indexed values of companies and logos; downloads, which change none, do not.
 """
 
-import importlib
-
 from django.db import migrations
 
-_0005 = importlib.import_module("directory.migrations.0005_company_grams_and_tally")
-_0008 = importlib.import_module("directory.migrations.0008_logo_grams")
-_0010 = importlib.import_module("directory.migrations.0010_company_summaries")
+from config.sqlfiles import frozen, sql_text
+
+FROZEN = frozen(__file__)
 
 # The triggers of 0005 and 0008 call it by name, so a new body is all they need.
-GRAMS = r"""
-CREATE OR REPLACE FUNCTION directory_gram_entries(search_text text, name_fold text)
-  RETURNS TABLE (gram text, tier smallint, sim real)
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT grams.gram,
-    (CASE WHEN strpos(search_text, chr(31) || grams.gram || chr(31)) > 0 THEN 0
-          WHEN strpos(search_text, chr(31) || grams.gram) > 0 THEN 1 ELSE 2 END)::smallint,
-    public.similarity(name_fold, grams.gram)
-  FROM (SELECT DISTINCT substr(search_text, i, n) AS gram
-        FROM generate_series(3, 5) AS n,
-             generate_series(1, length(search_text) - n + 1) AS i) AS grams
-  WHERE grams.gram ~ '^[a-z0-9]{3,5}$'
-$$;
-"""
-
-_START = _0005.TABLES.index("CREATE FUNCTION directory_gram_entries")
-_END = _0005.TABLES.index("$$;", _START) + len("$$;")
-GRAMS_BEFORE = _0005.TABLES[_START:_END].replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION")
-assert "{3}$'" in GRAMS_BEFORE
+GRAMS = sql_text(FROZEN, "functions/directory_gram_entries")
+GRAMS_BEFORE = sql_text(FROZEN, "reverse/functions/directory_gram_entries")
 
 # As 0005 and 0008 first built them, from the rows.
 REBUILD = """
@@ -72,27 +53,12 @@ ANALYZE directory_company_gram, directory_company_gram_total,
   directory_logo_gram, directory_logo_gram_total;
 """
 
-_THREE = "v_term ~ '^[a-z0-9]{3}$'"
-_THREE_TO_FIVE = "v_term ~ '^[a-z0-9]{3,5}$'"
-_COMMENT = (
-    "    -- A three-character term: its groups in search order, reading those that overlap\n"
-    "    -- [skip, skip + take)."
+# Both page functions read the groups for a term of three to five letters or digits;
+# going back restores those of migrations 0010 (companies) and 0008 (logos).
+PAGES = sql_text(FROZEN, "functions/directory_company_page", "functions/directory_logo_page")
+PAGES_BEFORE = sql_text(
+    FROZEN, "reverse/functions/directory_company_page", "reverse/functions/directory_logo_page"
 )
-_COMMENT_NOW = (
-    "    -- A term of three to five letters or digits: its groups in search order, reading\n"
-    "    -- those that overlap [skip, skip + take)."
-)
-
-# 0010's is the company page in use: 0009's seed pool, reading the stored summaries.
-COMPANY_PAGE_BEFORE = _0010.PAGE
-assert COMPANY_PAGE_BEFORE.count(_THREE) == 1
-assert COMPANY_PAGE_BEFORE.count(_COMMENT) == 1
-COMPANY_PAGE = COMPANY_PAGE_BEFORE.replace(_THREE, _THREE_TO_FIVE).replace(_COMMENT, _COMMENT_NOW)
-
-assert _0008.PAGE.count("CREATE FUNCTION") == 1
-LOGO_PAGE_BEFORE = _0008.PAGE.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION")
-assert LOGO_PAGE_BEFORE.count(_THREE) == 1
-LOGO_PAGE = LOGO_PAGE_BEFORE.replace(_THREE, _THREE_TO_FIVE)
 
 
 class Migration(migrations.Migration):
@@ -100,5 +66,5 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunSQL(GRAMS + REBUILD, GRAMS_BEFORE + REBUILD),
-        migrations.RunSQL(COMPANY_PAGE + LOGO_PAGE, COMPANY_PAGE_BEFORE + LOGO_PAGE_BEFORE),
+        migrations.RunSQL(PAGES, PAGES_BEFORE),
     ]

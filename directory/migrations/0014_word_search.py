@@ -11,16 +11,14 @@ sql/0014_word_search/; directory/sql/ holds the current text (docs/sql.md).
 Irreversible: going back would mean rebuilding the gram groups of migrations 0005-0013.
 """
 
-from pathlib import Path
-
 import django.contrib.postgres.indexes
 import django.contrib.postgres.operations
 import django.db.models.functions.text
 from django.db import migrations, models
 
-from config.sqlfiles import sql_text
+from config.sqlfiles import frozen, sql_text
 
-FROZEN = Path(__file__).with_name("sql") / "0014_word_search"
+FROZEN = frozen(__file__)
 
 DROP_SUBSTRING_SEARCH = """
 DROP TRIGGER directory_company_indexes_truncate ON directory_company;

@@ -7,13 +7,11 @@ logos of the companies it rebuilds in one grouped pass instead of one count per 
 which made loading a million companies with their logos grow with its square.
 """
 
-from pathlib import Path
-
 from django.db import migrations
 
-from config.sqlfiles import sql_text
+from config.sqlfiles import frozen, sql_text
 
-FROZEN = Path(__file__).with_name("sql") / "0015_summaries_and_grant_from_files"
+FROZEN = frozen(__file__)
 
 FROM_FILES = sql_text(
     FROZEN,

@@ -7,13 +7,11 @@ sql/0016_company_summary_objects/ (docs/sql.md). Irreversible, like migration 00
 going back would mean applying 0015's text again by hand and rebuilding.
 """
 
-from pathlib import Path
-
 from django.db import migrations
 
-from config.sqlfiles import sql_text
+from config.sqlfiles import frozen, sql_text
 
-FROZEN = Path(__file__).with_name("sql") / "0016_company_summary_objects"
+FROZEN = frozen(__file__)
 
 REBUILD = "SELECT directory_company_summaries_refresh(ARRAY(SELECT id FROM directory_company));"
 

@@ -1,10 +1,13 @@
 """Company vectors (directory/embeddings.py): what is embedded, when, and how it is kept."""
 
+import json
+
 import numpy as np
 import pytest
 from django.core.management import call_command
 
 from directory import embeddings
+from directory.importer import catalogue_import
 from directory.models import Company, CompanyEmbedding
 from tests.directory.evaluation.measure import load_related_catalogue
 from tests.directory.evaluation.related_catalogue import COMPANIES
@@ -63,3 +66,31 @@ def test_it_builds_the_text_from_names_sector_province_and_about():
     )
 
     assert text == "Mapfre. Mapfre Seguros, MAPFRE. Seguros. Madrid. Aseguradora de coche."
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_embeds_the_companies_of_an_import_together_once_it_ends(tmp_path):
+    path = tmp_path / "catalogue.json"
+    entries = [{"slug": f"aseguradora-{n}", "name": f"Aseguradora {n}"} for n in range(3)]
+    path.write_text(json.dumps({"companies": entries}))
+
+    catalogue_import(path)
+
+    # Each company commits on its own; one batch after the last gives one timestamp.
+    stamps = CompanyEmbedding.objects.values_list("updated_at", flat=True)
+    assert len(stamps) == 3
+    assert len(set(stamps)) == 1
+
+
+def test_it_embeds_what_was_committed_when_a_deferred_block_raises(
+    django_capture_on_commit_callbacks,
+):
+    company = CompanyFactory(about="Seguros de hogar.")
+
+    with pytest.raises(RuntimeError), embeddings.company_embedding_deferred():
+        with django_capture_on_commit_callbacks(execute=True):
+            embeddings.company_embedding_stale(company_ids=[company.id])
+        assert not CompanyEmbedding.objects.exists()
+        raise RuntimeError
+
+    assert CompanyEmbedding.objects.filter(company=company).count() == 1

@@ -1,75 +1,70 @@
-"""lookup_domain's reading of what an agent pastes, and its copy of the domain list."""
+"""lookup_domain: one request to the API's domain lookup, whatever an agent pastes."""
+
+import re
 
 import anyio
-import httpx2
 import pytest
 
-from mcp_server.api import Api, Caller
-from mcp_server.domains import DomainList, candidates, normalise
-from tests.factories import DomainFactory
+from tests.factories import (
+    CompanyFactory,
+    DomainFactory,
+    LogoFactory,
+    add_file,
+    make_current,
+    png_bytes,
+)
+from tests.mcp_server.conftest import checked, stdio, tool_schemas
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-
-@pytest.mark.parametrize(
-    ("pasted", "host"),
-    [
-        ("acme.es", "acme.es"),
-        ("ACME.ES", "acme.es"),
-        ("www.acme.es", "acme.es"),
-        ("acme.es.", "acme.es"),
-        ("  https://WWW.Acme.es./contacto?x=1#top ", "acme.es"),
-        ("http://user:secret@tienda.acme.es:8443/", "tienda.acme.es"),
-        ("acme.es/sobre-nosotros", "acme.es"),
-        ("wwwacme.es", "wwwacme.es"),
-        ("", None),
-        ("https://", None),
-    ],
-)
-def test_it_reads_the_host_of_whatever_is_pasted(pasted, host):
-    assert normalise(pasted) == host
-
-
-def test_it_tries_parent_domains_down_to_two_labels():
-    assert candidates("a.tienda.acme.es") == ["a.tienda.acme.es", "tienda.acme.es", "acme.es"]
-    assert candidates("acme.es") == ["acme.es"]
-    assert candidates("localhost") == ["localhost"]
+FOUND = [
+    "acme.example",
+    "ACME.EXAMPLE",
+    "www.acme.example.",
+    "https://WWW.Shop.Acme.Example./contact?x=1#top",
+    "eu.tienda.acme.example",
+    "españa.example",
+    "ESPAÑA.example",
+    "xn--espaa-rta.example",
+]
+NOT_FOUND = {
+    "elsewhere.example": "No company is known by the domain elsewhere.example.",
+    "localhost": "'localhost' is not a domain name: no company is known by it.",
+    # Dot segments: sent as they are, the client would ask for /domains (the whole list).
+    ".": "'.' is not a domain name: no company is known by it.",
+    "..": "'..' is not a domain name: no company is known by it.",
+}
 
 
-class CountingTransport(httpx2.AsyncHTTPTransport):
-    """Real HTTP, with the requests written down."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.sent: list[httpx2.Request] = []
-        self.statuses: list[int] = []
-
-    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
-        self.sent.append(request)
-        response = await super().handle_async_request(request)
-        self.statuses.append(response.status_code)
-        return response
-
-
-def test_it_keeps_the_list_for_its_max_age_then_revalidates_it(app):
-    DomainFactory(domain="acme.example")
-    transport = CountingTransport()
-    api = Api(app.url, transport=transport)
-    domains = DomainList(api)
+def test_it_looks_each_domain_up_with_one_request_to_the_api(app):
+    acme = CompanyFactory(name="Acme", website="https://www.acme.example/inicio")
+    DomainFactory(company=acme, domain="xn--espaa-rta.example")  # españa.example
+    add_file(LogoFactory(company=acme), png_bytes())
+    make_current(acme.logos.get())
 
     async def scenario():
-        try:
-            first, _ = await domains.current(Caller())
-            await domains.current(Caller())
-            domains.fresh_until = 0  # a day later
-            again, generated_at = await domains.current(Caller())
-            return first, again, generated_at
-        finally:
-            await api.aclose()
+        async with stdio(app.url) as client:
+            schema = (await tool_schemas(client))["lookup_domain"].output_schema
+            calls = {}
+            for domain in [*FOUND, *NOT_FOUND]:
+                result = await client.call_tool("lookup_domain", {"domain": domain})
+                calls[domain] = (checked(result, schema), result.content)
+            return calls
 
-    first, again, generated_at = anyio.run(scenario)
+    calls = anyio.run(scenario)
 
-    assert set(first) == {"acme.example"} and again == first and generated_at
-    assert transport.statuses == [200, 304]  # the second call read the copy
-    assert transport.sent[1].headers["If-None-Match"] == domains.etag
-    assert transport.sent[1].headers["X-Service-Source"] == "MCP"
+    for domain in FOUND:
+        body, content = calls[domain]
+        assert (body["query"], body["found"], body["message"]) == (domain, True, None)
+        assert (body["data"]["id"], body["data"]["name"]) == (str(acme.id), "Acme")
+        assert body["data"]["currentLogo"]["previewUrl"]
+        images = [block for block in content if block.type == "image"]
+        assert [image.mime_type for image in images] == ["image/png"]
+    for domain, message in NOT_FOUND.items():
+        body, content = calls[domain]
+        assert body == {"query": domain, "found": False, "data": None, "message": message}
+        assert [block.type for block in content] == ["text"]
+    # One lookup a call, never the whole list.
+    requests = re.findall(r"GET (/v1/public/domains\S*) (\d+)", app.logged())
+    assert len(requests) == len(FOUND) + len(NOT_FOUND)
+    assert all(path.startswith("/v1/public/domains/") for path, _ in requests)

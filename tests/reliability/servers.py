@@ -110,7 +110,7 @@ class AppServer:
         wait_until(lambda: self._answers() and self.workers, what="gunicorn and its worker")
 
     def _answers(self) -> bool:
-        assert self.process.poll() is None, self._logged()[-3000:]
+        assert self.process.poll() is None, self.logged()[-3000:]
         return accepts_connections(self.port)
 
     @property
@@ -131,11 +131,13 @@ class AppServer:
             self.process.kill()
             self.process.wait()
         self.process = None
-        logged = self._logged()
+        logged = self.logged()
         self.log.close()
         return logged
 
-    def _logged(self) -> str:
+    def logged(self) -> str:
+        """What the server has logged so far: gunicorn's lines and the app's, one per
+        request (config/logging.py)."""
         self.log.seek(0)
         return self.log.read().decode(errors="replace")
 

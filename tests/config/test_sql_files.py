@@ -1,6 +1,8 @@
 """The database holds exactly the SQL objects of the files under <app>/sql/ (docs/sql.md):
-each file, applied again to the migrated database, changes nothing."""
+each file, applied again to the migrated database, changes nothing. Migrations apply
+frozen copies of those files and never load one another."""
 
+import ast
 import re
 from pathlib import Path
 
@@ -11,7 +13,10 @@ from django.db import connection
 
 pytestmark = pytest.mark.django_db
 
-FILES = sorted(Path(settings.BASE_DIR).glob("*/sql/*/*.sql"))
+PROJECT_APPS = [
+    app for app in apps.get_app_configs() if Path(app.path).parent == Path(settings.BASE_DIR)
+]
+FILES = sorted(path for app in PROJECT_APPS for path in Path(app.path, "sql").glob("*/*.sql"))
 NAME = re.compile(
     r"CREATE (?:OR REPLACE )?(?:UNIQUE )?(FUNCTION|TRIGGER|TABLE|TYPE|INDEX) (\w+)", re.IGNORECASE
 )
@@ -84,7 +89,7 @@ def apply(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: str(path.relative_to(settings.BASE_DIR)))
-def test_the_database_holds_what_the_file_says(path):
+def test_it_finds_the_database_holding_what_each_file_says(path):
     kind, name = created(path)
     if kind in ("FUNCTION", "TRIGGER"):
         read = function_definitions if kind == "FUNCTION" else trigger_definition
@@ -108,7 +113,7 @@ def test_the_database_holds_what_the_file_says(path):
         assert index_definition(name) == held
 
 
-def test_every_sql_object_of_the_database_has_a_file():
+def test_it_finds_a_file_for_every_sql_object_of_the_database():
     # What the migrations made beside Django's models: functions, triggers, composite
     # types, tables no model owns, and the indexes on those tables. Objects of
     # extensions are theirs.
@@ -143,3 +148,31 @@ def test_every_sql_object_of_the_database_has_a_file():
     }
 
     assert unowned - {created(path) for path in FILES} == set()
+
+
+def imported(path: Path):
+    """The names a module imports, and the attributes it reads (importlib.import_module)."""
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            yield node.module or ""
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.Attribute):
+            yield node.attr
+
+
+def test_it_finds_no_migration_loading_another():
+    # A migration that reads another's SQL changes when that one is edited; each applies
+    # frozen copies of its own instead.
+    migrations = [
+        path for app in PROJECT_APPS for path in Path(app.path, "migrations").glob("0*.py")
+    ]
+    loading = {
+        path.name: found
+        for path in migrations
+        if (found := [n for n in imported(path) if ".migrations" in n or n == "import_module"])
+    }
+
+    assert migrations
+    assert loading == {}

@@ -1,0 +1,4 @@
+CREATE TABLE directory_logo_gram_total (
+  gram text PRIMARY KEY,
+  size integer NOT NULL
+);

@@ -1,0 +1,3 @@
+CREATE TRIGGER directory_company_summary_insert AFTER INSERT ON directory_company
+  REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_company_sync();

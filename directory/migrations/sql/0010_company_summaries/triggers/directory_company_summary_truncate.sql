@@ -1,0 +1,2 @@
+CREATE TRIGGER directory_company_summary_truncate AFTER TRUNCATE ON directory_company
+  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_truncate();
