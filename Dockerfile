@@ -17,8 +17,20 @@ COPY pyproject.toml ./
 RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > requirements.txt \
     && pip install --requirement requirements.txt
 
+# The website's translations (locale/), compiled where GNU gettext is: the image needs
+# only the compiled catalogues. The settings load as for collectstatic below.
+FROM build AS messages
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gettext=0.21-12 \
+    && rm -rf /var/lib/apt/lists/*
+COPY . .
+RUN DEBUG=0 SECRET_KEY=build-time-only-not-a-secret DATABASE_URL=postgres://build@localhost/build REDIS_URL=redis://localhost:6379/0 SITE_URL=http://localhost python manage.py compilemessages
+
 FROM ${PYTHON_IMAGE}
+# DEBUG=0 stated, not left to its default: the settings then read no .env whatever is
+# mounted beside the code (config/env.py).
 ENV PATH=/opt/venv/bin:$PATH \
+    DEBUG=0 \
     PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1 \
     PORT=8000 \
@@ -37,6 +49,7 @@ COPY --from=build /opt/venv /opt/venv
 WORKDIR /app
 # Owned by root and read-only to the app: the process cannot rewrite its own code.
 COPY . .
+COPY --from=messages /src/locale/ ./locale/
 # The settings need a secret and addresses to load; collectstatic uses none of them, so
 # throwaway values stand in at build time and no real secret enters the image.
 RUN DEBUG=0 SECRET_KEY=build-time-only-not-a-secret DATABASE_URL=postgres://build@localhost/build REDIS_URL=redis://localhost:6379/0 SITE_URL=http://localhost python manage.py collectstatic --noinput

@@ -6,23 +6,34 @@ from django import forms
 from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Scope, Source, User
 
-# The site speaks Spanish; the model labels stay English for the admin and the API.
+# The website's words for them, in its visitor's language; the model labels stay as the
+# admin and the API show them.
 SOURCE_LABELS = {
-    Source.API: "API",
-    Source.MCP: "Servidor MCP",
-    Source.FIGMA: "Plugin de Figma",
-    Source.CHROME: "Extensión de Chrome",
+    Source.API: _("API"),
+    Source.MCP: _("MCP server"),
+    Source.FIGMA: _("Figma plugin"),
+    Source.CHROME: _("Chrome extension"),
 }
 SCOPE_LABELS = {
-    Scope.READ_LOGOS: "Ver logos",
-    Scope.READ_PALETTES: "Ver paletas",
-    Scope.WRITE_PALETTES: "Crear y editar paletas",
-    Scope.WRITE_PROPOSALS: "Enviar propuestas",
+    Scope.READ_LOGOS: _("See logos"),
+    Scope.READ_PALETTES: _("See palettes"),
+    Scope.WRITE_PALETTES: _("Make and change palettes"),
+    Scope.WRITE_PROPOSALS: _("Send proposals"),
 }
-EXPIRY_CHOICES = [("", "Sin caducidad"), ("30", "30 días"), ("90", "90 días"), ("365", "365 días")]
+EXPIRY_CHOICES = [
+    ("", _("No expiry")),
+    ("30", _("30 days")),
+    ("90", _("90 days")),
+    ("365", _("365 days")),
+]
+
+
+DUPLICATE_EMAIL = _("An account with this email exists already.")
 
 
 def _email_of(text: str) -> str:
@@ -35,16 +46,16 @@ class LoginForm(AuthenticationForm):
 
     error_messages = {
         **AuthenticationForm.error_messages,
-        "invalid_login": "El correo o la contraseña no son correctos.",
+        "invalid_login": _("The email or the password is not right."),
     }
 
     def __init__(self, request=None, *args, **kwargs):
         super().__init__(request, *args, **kwargs)
-        self.fields["username"].label = "Correo electrónico"
+        self.fields["username"].label = _("Email")
         self.fields["username"].widget = forms.EmailInput(
             attrs={"autofocus": True, "autocomplete": "email", "maxlength": 254}
         )
-        self.fields["password"].label = "Contraseña"
+        self.fields["password"].label = _("Password")
 
     def clean_username(self) -> str:
         return _email_of(self.cleaned_data["username"])
@@ -52,24 +63,24 @@ class LoginForm(AuthenticationForm):
 
 class SignupForm(forms.Form):
     email = forms.EmailField(
-        label="Correo electrónico",
+        label=_("Email"),
         max_length=254,
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
     first_name = forms.CharField(
-        label="Nombre (opcional)",
+        label=_("First name (optional)"),
         max_length=150,
         required=False,
         widget=forms.TextInput(attrs={"autocomplete": "given-name"}),
     )
     password1 = forms.CharField(
-        label="Contraseña",
+        label=_("Password"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
         help_text=password_validation.password_validators_help_text_html,
     )
     password2 = forms.CharField(
-        label="Repite la contraseña",
+        label=_("Password again"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
@@ -77,14 +88,14 @@ class SignupForm(forms.Form):
     def clean_email(self) -> str:
         email = _email_of(self.cleaned_data["email"])
         if User.objects.filter(email=email).exists():
-            raise ValidationError("Ya existe una cuenta con este correo.", code="duplicate_email")
+            raise ValidationError(DUPLICATE_EMAIL, code="duplicate_email")
         return email
 
     def clean(self):
         cleaned = super().clean()
         password1, password2 = cleaned.get("password1"), cleaned.get("password2")
         if password1 and password2 and password1 != password2:
-            self.add_error("password2", "Las dos contraseñas no coinciden.")
+            self.add_error("password2", _("The two passwords differ."))
         elif password1:
             # An unsaved user, so the similarity check compares with the email and name.
             candidate = User(email=cleaned.get("email") or "", first_name=cleaned.get("first_name"))
@@ -97,24 +108,26 @@ class SignupForm(forms.Form):
 
 class TokenCreateForm(forms.Form):
     name = forms.CharField(
-        label="Nombre",
+        label=_("Name"),
         min_length=1,
         max_length=100,
-        help_text="Para reconocerlo después, por ejemplo «Portátil» o «Integración CI».",
+        help_text=_("To know it again later, for example “Laptop” or “CI integration”."),
     )
     scopes = forms.MultipleChoiceField(
-        label="Permisos",
-        choices=[(scope, f"{scope} · {SCOPE_LABELS[scope]}") for scope in Scope.values],
+        label=_("Permissions"),
+        choices=[
+            (scope, format_lazy("{} · {}", scope, SCOPE_LABELS[scope])) for scope in Scope.values
+        ],
         widget=forms.CheckboxSelectMultiple,
-        error_messages={"required": "Elige al menos un permiso."},
+        error_messages={"required": _("Choose at least one permission.")},
     )
     source = forms.ChoiceField(
-        label="Origen",
+        label=_("Origin"),
         choices=[(source, SOURCE_LABELS[source]) for source in Source.values],
         initial=Source.API,
     )
     expires_in_days = forms.TypedChoiceField(
-        label="Caducidad",
+        label=_("Expiry"),
         choices=EXPIRY_CHOICES,
         coerce=int,
         empty_value=None,
@@ -135,8 +148,8 @@ class DeviceCodeForm(forms.Form):
     """
 
     user_code = forms.CharField(
-        label="Código",
-        help_text="El código de 8 letras que muestra el plugin, por ejemplo WDJB-MJHT.",
+        label=_("Code"),
+        help_text=_("The 8-letter code the plugin shows, for example WDJB-MJHT."),
         widget=forms.TextInput(
             attrs={
                 "autocomplete": "off",
@@ -146,9 +159,9 @@ class DeviceCodeForm(forms.Form):
                 "size": 12,
             }
         ),
-        error_messages={"required": "Escribe el código que muestra el plugin."},
+        error_messages={"required": _("Type the code the plugin shows.")},
     )
     action = forms.ChoiceField(
-        choices=[("approve", "Aprobar"), ("deny", "Denegar")],
+        choices=[("approve", _("Approve")), ("deny", _("Deny"))],
         required=False,
     )

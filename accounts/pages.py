@@ -1,15 +1,12 @@
 """The website's account pages: login, sign-up, API tokens and the device-link page.
 
-Thin views: forms validate, services write, selectors read. The pages render
-Django's own messages (form errors, password rules) in Spanish, the site's
-language, without changing the project's LANGUAGE_CODE, which the API and the
-admin share.
+Thin views: forms validate, services write, selectors read. They speak the
+visitor's language (config/i18n.py), Django's own messages too.
 """
 
 import logging
 import math
 from dataclasses import dataclass
-from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
@@ -19,15 +16,15 @@ from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.template.response import SimpleTemplateResponse
-from django.utils import timezone, translation
-from django.utils.decorators import method_decorator
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import get_usage
 
 from accounts.forms import (
+    DUPLICATE_EMAIL,
     SCOPE_LABELS,
     SOURCE_LABELS,
     DeviceCodeForm,
@@ -48,29 +45,9 @@ from accounts.services import (
 from config.api.client_ip import client_ip
 from config.api.errors import REDIS_UNREACHABLE, RETRY_AFTER_UNAVAILABLE
 
-SITE_LANGUAGE = "es"
-
-
-def in_site_language(view):
-    """Runs the view, and renders its response, with Django's messages in Spanish."""
-
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        with translation.override(SITE_LANGUAGE):
-            response = view(request, *args, **kwargs)
-            # Class-based views answer with a lazy TemplateResponse: render it here,
-            # while the language is still active.
-            if isinstance(response, SimpleTemplateResponse):
-                response.render()
-        return response
-
-    return wrapper
-
-
 # Login, logout, sign-up
 
 
-@method_decorator(in_site_language, name="dispatch")
 class LoginPage(auth_views.LoginView):
     form_class = LoginForm
     redirect_authenticated_user = True
@@ -90,7 +67,6 @@ def _next_url(request) -> str:
     return settings.LOGIN_REDIRECT_URL
 
 
-@in_site_language
 def signup_page(request):
     if request.user.is_authenticated:
         return redirect(_next_url(request))
@@ -104,10 +80,10 @@ def signup_page(request):
             )
         except IntegrityError:
             # The same email signed up between the form's check and this insert.
-            form.add_error("email", "Ya existe una cuenta con este correo.")
+            form.add_error("email", DUPLICATE_EMAIL)
         else:
             login(request, user)
-            messages.success(request, "Cuenta creada. Ya has iniciado sesión.")
+            messages.success(request, gettext("Account created. You are logged in."))
             return redirect(_next_url(request))
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
@@ -141,7 +117,6 @@ def _tokens_page(request, form: TokenCreateForm, new_secret: str | None = None):
 
 
 @never_cache
-@in_site_language
 @login_required
 def tokens_page(request):
     if request.method != "POST":
@@ -161,7 +136,6 @@ def tokens_page(request):
     return _tokens_page(request, TokenCreateForm(), new_secret=issued.secret)
 
 
-@in_site_language
 @login_required
 @require_POST
 def token_revoke_page(request, pk: int):
@@ -169,10 +143,15 @@ def token_revoke_page(request, pk: int):
     if token is None:
         raise Http404
     if token.revoked_at is not None:
-        messages.info(request, f"El token «{token.name}» ya estaba revocado.")
+        messages.info(
+            request, gettext("The token “%(name)s” was revoked already.") % {"name": token.name}
+        )
     else:
         token_revoke(token=token)
-        messages.success(request, f"Token «{token.name}» revocado: ya no sirve para la API.")
+        messages.success(
+            request,
+            gettext("Token “%(name)s” revoked: the API no longer takes it.") % {"name": token.name},
+        )
     return redirect("account-tokens")
 
 
@@ -234,10 +213,12 @@ def _counter_down(request, form: DeviceCodeForm):
 
 DEVICE_APP_NAMES = {Source.FIGMA: "Figma", Source.CHROME: "Chrome"}
 NOT_PENDING_MESSAGES = {
-    "expired": "Este código ha caducado. Vuelve al plugin y empieza de nuevo para obtener otro.",
-    "already decided": (
-        "Este código ya se ha usado: se aprobó o se denegó antes. "
-        "Si necesitas vincular el plugin otra vez, empieza de nuevo desde el plugin."
+    "expired": gettext_lazy(
+        "This code has expired. Go back to the plugin and start again to get another."
+    ),
+    "already decided": gettext_lazy(
+        "This code was used already: it was approved or denied before. "
+        "To link the plugin again, start again from the plugin."
     ),
 }
 
@@ -256,7 +237,6 @@ def _device_page(request, form: DeviceCodeForm, *, status: int = 200, **context)
 
 
 @never_cache
-@in_site_language
 @login_required
 def device_page(request):
     if request.method == "POST":
@@ -289,7 +269,7 @@ def device_page(request):
             return _counter_down(request, form)
         form.add_error(
             "user_code",
-            "Este código no existe. Compruébalo en el plugin: son 8 letras, como WDJB-MJHT.",
+            gettext("There is no such code. Check it in the plugin: 8 letters, like WDJB-MJHT."),
         )
         return _device_page(request, form, status=400)
 

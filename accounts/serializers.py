@@ -5,6 +5,7 @@ from rest_framework import serializers
 from accounts.models import PLUGIN_SOURCES, Plan, Scope, Source
 from config.api.errors import DeviceFlowErrorCode, ErrorCode
 from config.api.inputs import StrictCharField
+from config.api.times import TimestampField, timestamp
 
 # -- GET /me -------------------------------------------------------------------------
 
@@ -20,10 +21,7 @@ class MeTokenSerializer(serializers.Serializer):
     prefix = serializers.CharField(help_text="lgd_ and the token's next 8 characters.")
     scopes = serializers.ListField(child=serializers.ChoiceField(choices=Scope.values))
     source = serializers.ChoiceField(choices=Source.choices)
-    expiresAt = serializers.DateTimeField(source="expires_at", allow_null=True)
-
-
-_TIMESTAMP = serializers.DateTimeField()
+    expiresAt = TimestampField(source="expires_at", allow_null=True)
 
 
 class MeOutputSerializer(serializers.Serializer):
@@ -48,9 +46,7 @@ class MeOutputSerializer(serializers.Serializer):
                 "prefix": token.prefix,
                 "scopes": list(token.scopes),
                 "source": token.source,
-                "expiresAt": None
-                if expires_at is None
-                else _TIMESTAMP.to_representation(expires_at),
+                "expiresAt": None if expires_at is None else timestamp(expires_at),
             },
         }
 
@@ -99,7 +95,7 @@ class DeviceTokenDataSerializer(serializers.Serializer):
     token = serializers.CharField(help_text="The API token; shown this once.")
     user = DeviceTokenUserSerializer()
     scopes = serializers.ListField(child=serializers.ChoiceField(choices=Scope.values))
-    expiresAt = serializers.DateTimeField(allow_null=True)
+    expiresAt = TimestampField(allow_null=True)
 
 
 class DeviceTokenOutputSerializer(serializers.Serializer):

@@ -5,12 +5,31 @@ message, instead of running with a silent default.
 """
 
 import os
+from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
+from dotenv import dotenv_values
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
+
+
+def read_env_file(path: Path) -> None:
+    """Adds development's .env, which scripts/run.sh writes, to the environment: a command
+    typed in another terminal then reaches the database and Redis that run.sh started.
+
+    Variables the environment sets, even to "", keep their value. The file counts only
+    when it says DEBUG=1, and never in a process whose environment says DEBUG=0: a stray
+    .env can neither turn development on nor fill in production's secrets.
+    """
+    if not path.is_file() or not env_bool("DEBUG", True):
+        return
+    values = {name: value for name, value in dotenv_values(path).items() if value is not None}
+    if values.get("DEBUG", "").lower() not in _TRUE:
+        return
+    for name, value in values.items():
+        os.environ.setdefault(name, value)
 
 
 def env_str(name: str, default: str | None = None) -> str | None:

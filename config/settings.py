@@ -16,10 +16,13 @@ from config.env import (
     env_origin,
     env_required,
     env_str,
+    read_env_file,
 )
 from config.logging import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# Written by scripts/run.sh for the commands typed beside it; ignored with DEBUG=0.
+read_env_file(BASE_DIR / ".env")
 
 DEBUG = env_bool("DEBUG", False)
 
@@ -67,6 +70,8 @@ MIDDLEWARE = [
     "config.logging.RequestIdMiddleware",
     # Before the host check: probes address the container by IP (config/health.py).
     "config.health.HealthCheckMiddleware",
+    # Outside whatever writes a body or answers If-None-Match (config/api/compression.py).
+    "config.api.compression.CompressionMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.api.cors.PublicApiCorsMiddleware",
@@ -74,6 +79,8 @@ MIDDLEWARE = [
     "accounts.ratelimit.PublicApiRateLimitMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # In Django's LocaleMiddleware's place: the website in Spanish or English (config/i18n.py).
+    "config.i18n.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -92,6 +99,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -159,7 +167,15 @@ API_RATE_ANONYMOUS = "20/m"
 # logos, 100 requests); six such pages a minute, or several visitors behind one address.
 API_RATE_IMAGES_ANONYMOUS = "600/m"
 
-LANGUAGE_CODE = "en-us"
+# The API, the admin and the commands speak English; the website Spanish or English as
+# its visitor asks, Spanish first (config/i18n.py). Translations: locale/ (docs/i18n.md).
+LANGUAGE_CODE = "en"
+LANGUAGES = [("es", "Español"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_SECURE = not DEBUG
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+# The website shows local times; the API writes UTC (config/api/times.py).
 TIME_ZONE = "Europe/Madrid"
 USE_I18N = True
 USE_TZ = True
@@ -237,6 +253,9 @@ MONOGRAM_FONT = env_str("MONOGRAM_FONT", "/usr/share/fonts/truetype/dejavu/DejaV
 # Catalogue files are judged by their bytes; anything bigger is refused by the import.
 CATALOGUE_FILE_MAX_BYTES = env_int("CATALOGUE_FILE_MAX_BYTES", 50 * 1024 * 1024, minimum=1)
 
+# JSON answers from this size on are compressed for clients that accept Brotli or gzip.
+COMPRESS_MIN_BYTES = 1024
+
 # The public API: JSON only, one error shape, one exception handler.
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
@@ -256,7 +275,8 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Logo directory public API",
     "DESCRIPTION": (
         "Logos and brand colours of the companies of one country, for design tools, "
-        "browser extensions and agents. Every error body is {error, message}."
+        "browser extensions and agents. Every error body is {error, message}. Every "
+        "timestamp is UTC, to the millisecond: 2026-11-22T10:15:30.123Z."
     ),
     "VERSION": "1.0.0",
     "OAS_VERSION": "3.0.3",
@@ -316,10 +336,17 @@ CSRF_COOKIE_SECURE = not DEBUG
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXY_COUNT > 0 else None
 
 # Every line carries the request id, as JSON unless DEBUG (LOG_FORMAT; config/logging.py).
+# One line per request: config.request's. Django's own console handler (development) and
+# runserver's access line would repeat it, and so would django.request's warning for
+# every 4xx; its errors (5xx, with their traceback) stay.
 LOGGING = logging_config(
     debug=DEBUG,
     root={"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    handlers={"null": {"class": "logging.NullHandler"}},
     loggers={
+        "django": {"handlers": []},
+        "django.server": {"handlers": ["null"], "propagate": False},
+        "django.request": {"level": "ERROR"},
         "django.db.backends": {"level": "WARNING"},
         # The line per request costs about 0.1 ms of CPU (docs/deployment.md): off where
         # the load balancer's access log is enough.

@@ -21,6 +21,8 @@ public_api = [
 urlpatterns = [
     path("v1/public/", include(public_api)),
     path("admin/", admin.site.urls),
+    # set_language: the language switch on every page posts there.
+    path("i18n/", include("django.conf.urls.i18n")),
     path("", pages.home, name="home"),
     path("llms.txt", llms_txt, name="llms-txt"),
     path("companies/<slug:slug>", pages.company_page, name="company-page"),

@@ -20,11 +20,13 @@ from django.db.models.functions import Length
 from config.db_router import catalogue_connection
 from directory.models import FORMAT_ORDER, Company, Fold, Logo, Sector
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# Word breaks wherever a term comes from: no one types them on purpose, and PostgreSQL
+# refuses NUL in text.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def clean_term(term: str | None) -> str:
-    return " ".join(_CONTROL.sub(" ", term or "").split())
+    return " ".join(CONTROL_CHARACTERS.sub(" ", term or "").split())
 
 
 def _plan(function: str, *args) -> str:

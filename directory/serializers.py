@@ -16,8 +16,10 @@ from config.api.inputs import (
 )
 from config.api.pagination import PageEnvelopeSerializer, PageQuerySerializer
 from config.api.rows import RowSerializer, shared_serializer
+from config.api.times import TimestampField
 from directory import logolink
 from directory.models import FileFormat
+from directory.search import CONTROL_CHARACTERS
 from directory.shapes import (
     AssetSerializer,
     CompanyDetailSerializer,
@@ -26,15 +28,41 @@ from directory.shapes import (
     LogoSearchItemSerializer,
 )
 
+SEARCH_TERM_HELP = (
+    "Words to look for, ignoring accents and case. Punctuation and control characters "
+    "(NUL among them) separate words."
+)
+
+
+class SearchTextField(serializers.CharField):
+    """Text typed into a search: control characters, NUL among them, are word breaks as
+    everywhere search reads a term (directory/search.py), not a reason to refuse it."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("allow_blank", True)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            data = CONTROL_CHARACTERS.sub(" ", data)
+        return super().to_internal_value(data)
+
+
 # -- GET /companies -------------------------------------------------------------------
 
 
 class CompanySearchInputSerializer(PageQuerySerializer):
-    q = serializers.CharField(
-        max_length=100, required=False, allow_blank=True, trim_whitespace=True
+    q = SearchTextField(max_length=100, help_text=SEARCH_TERM_HELP)
+    sector = SearchTextField(
+        max_length=100,
+        help_text="A sector's slug, or its name ignoring accents and case; control "
+        "characters count as spaces.",
     )
-    sector = serializers.CharField(max_length=100, required=False, allow_blank=True)
-    province = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    province = SearchTextField(
+        max_length=120,
+        help_text="A province, ignoring accents and case; control characters count as spaces.",
+    )
     related = QueryChoiceField(
         choices=["0", "1", "true", "false"],
         required=False,
@@ -78,7 +106,7 @@ class DomainEntrySerializer(serializers.Serializer):
 
 class DomainListOutputSerializer(serializers.Serializer):
     data = DomainEntrySerializer(many=True)
-    generatedAt = serializers.DateTimeField()
+    generatedAt = TimestampField()
 
 
 # -- GET /domains/{domain} ------------------------------------------------------------
@@ -102,9 +130,7 @@ class DomainLookupOutputSerializer(RowSerializer):
 
 
 class LogoSearchInputSerializer(PageQuerySerializer):
-    q = serializers.CharField(
-        max_length=100, required=False, allow_blank=True, trim_whitespace=True
-    )
+    q = SearchTextField(max_length=100, help_text=SEARCH_TERM_HELP)
 
 
 class LogoSearchOutputSerializer(RowSerializer, PageEnvelopeSerializer):
@@ -211,13 +237,13 @@ class DownloadQuotaSerializer(serializers.Serializer):
     used = serializers.IntegerField()
     limit = serializers.IntegerField()
     remaining = serializers.IntegerField()
-    resetAt = serializers.DateTimeField(source="reset_at", allow_null=True)
+    resetAt = TimestampField(source="reset_at", allow_null=True)
 
 
 class DownloadLinkSerializer(serializers.Serializer):
     url = serializers.URLField()
     expiresIn = serializers.IntegerField()
-    expiresAt = serializers.DateTimeField()
+    expiresAt = TimestampField()
     filename = serializers.CharField()
     asset = AssetSerializer()
 

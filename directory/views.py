@@ -141,10 +141,15 @@ READ_LOGOS = {"GET": Scope.READ_LOGOS}
 DOMAINS_CACHE_CONTROL = "public, max-age=86400"
 
 
+# No name the API knows holds a NUL (PostgreSQL keeps none in text): a path with one is
+# refused with 400, as its pattern says.
+_NO_NUL = r"^[^\x00]*$"
+
+
 def _path_parameter(name: str, description: str) -> OpenApiParameter:
     return OpenApiParameter(
         name,
-        {"type": "string", "minLength": 1, "maxLength": 255},
+        {"type": "string", "minLength": 1, "maxLength": 255, "pattern": _NO_NUL},
         OpenApiParameter.PATH,
         description=description,
     )
@@ -244,7 +249,12 @@ class DomainLookupApi(APIView):
         parameters=[
             OpenApiParameter(
                 "domain",
-                {"type": "string", "minLength": 1, "maxLength": DOMAIN_INPUT_MAX_LENGTH},
+                {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": DOMAIN_INPUT_MAX_LENGTH,
+                    "pattern": _NO_NUL,
+                },
                 OpenApiParameter.PATH,
                 description="A domain (acme.es) or a web address on it.",
             )
@@ -255,7 +265,7 @@ class DomainLookupApi(APIView):
             403,
             404,
             descriptions={
-                400: "INVALID_REQUEST: longer than 2,048 characters.",
+                400: "INVALID_REQUEST: longer than 2,048 characters, or holding a NUL.",
                 404: "COMPANY_NOT_FOUND: no company is known by that domain (or the text is "
                 "no domain name).",
             },
@@ -358,6 +368,8 @@ class LogoImageApi(APIView):
     def get(self, request, identifier: str):
         if len(identifier) > IDENTIFIER_MAX_LENGTH:
             raise invalid_request({"identifier": [f"At most {IDENTIFIER_MAX_LENGTH} characters."]})
+        if "\x00" in identifier:
+            raise invalid_request({"identifier": ["Null characters are not allowed."]})
         options = logolink.ImageOptions(**parse(LogoImageInputSerializer, request.query_params))
         try:
             picture = picture_for(identifier, options)

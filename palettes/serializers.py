@@ -12,6 +12,7 @@ from config.api.inputs import (
     StrictNumberField,
 )
 from config.api.pagination import PageEnvelopeSerializer, PageQuerySerializer
+from config.api.times import TimestampField
 from palettes.models import GradientKind, PaletteSource, PaletteType
 
 _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
@@ -145,8 +146,8 @@ class PaletteSerializer(serializers.Serializer):
     isPublic = serializers.BooleanField(source="is_public")
     isMine = serializers.SerializerMethodField()
     company = PaletteCompanySerializer(allow_null=True)
-    createdAt = serializers.DateTimeField(source="created_at")
-    updatedAt = serializers.DateTimeField(source="updated_at")
+    createdAt = TimestampField(source="created_at")
+    updatedAt = TimestampField(source="updated_at")
 
     def get_isMine(self, palette) -> bool:
         return palette.owner_id == self.context["user"].pk

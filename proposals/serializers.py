@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from accounts.models import Source
 from config.api.pagination import PageEnvelopeSerializer, PageQuerySerializer
+from config.api.times import TimestampField
 from proposals.models import MAX_FILE_BYTES, ProposalFormat, ProposalStatus
 
 # -- POST /proposals -------------------------------------------------------------------
@@ -85,8 +86,8 @@ class ProposalSerializer(serializers.Serializer):
     notes = serializers.CharField(allow_null=True)
     file = ProposalFileSerializer(source="*")
     source = serializers.ChoiceField(choices=Source.choices)
-    createdAt = serializers.DateTimeField(source="created_at")
-    reviewedAt = serializers.DateTimeField(source="reviewed_at", allow_null=True)
+    createdAt = TimestampField(source="created_at")
+    reviewedAt = TimestampField(source="reviewed_at", allow_null=True)
     reviewNote = serializers.CharField(source="review_note", allow_null=True)
 
 

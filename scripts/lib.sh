@@ -55,6 +55,24 @@ ensure_venv() {
   fi
 }
 
+# write_env_file: .env with the servers of this development run (DEBUG, DATABASE_URL,
+# REDIS_URL), which the settings read for the commands typed in another terminal. The
+# environment's own values win over it, and it is ignored wherever DEBUG=0 (config/env.py).
+write_env_file() {
+  local file="$ROOT/.env"
+  # Private: a DATABASE_URL given to run.sh may carry a password.
+  (
+    umask 077
+    {
+      echo "# Written by scripts/run.sh for commands typed beside it; development only."
+      echo "DEBUG='$DEBUG'"
+      echo "DATABASE_URL='$DATABASE_URL'"
+      echo "REDIS_URL='$REDIS_URL'"
+    } >"$file.tmp"
+  )
+  mv "$file.tmp" "$file"
+}
+
 pg_bindir() {
   local dir
   for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
@@ -163,6 +181,24 @@ start_redis() {
 stop_redis() {
   local pidfile="$LOCAL/redis-$1/redis.pid"
   if [ -f "$pidfile" ]; then kill "$(cat "$pidfile")" 2>/dev/null || true; rm -f "$pidfile"; fi
+}
+
+# GNU gettext: makemessages and compilemessages call its xgettext, msgmerge and msgfmt.
+ensure_gettext() {
+  command -v msgfmt >/dev/null || apt_install gettext
+}
+
+# The website's translations (locale/, docs/i18n.md). update_messages adds the strings of
+# the templates and the code to the catalogues, for translators to fill in; the staff
+# admin's and the developers' example pages are English only. compile_messages turns them into what Django reads.
+update_messages() {
+  "$PY" manage.py makemessages --locale es --add-location file --no-obsolete \
+    --ignore '.venv/*' --ignore '.local/*' --ignore 'tests/*' --ignore 'bench/*' \
+    --ignore 'templates/admin/*' --ignore 'templates/examples/*' --verbosity 0
+}
+
+compile_messages() {
+  "$PY" manage.py compilemessages --ignore '.venv/*' --ignore '.local/*' --verbosity 0
 }
 
 # DejaVu Sans Bold: the letters of the Logo Link's monograms (directory/renditions.py).

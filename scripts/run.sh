@@ -18,6 +18,9 @@ if [ -z "${REDIS_URL:-}" ]; then
   export REDIS_URL="redis://127.0.0.1:56380/0"
 fi
 export DEBUG="${DEBUG:-1}"
+write_env_file
+ensure_gettext
+compile_messages
 
 "$PY" manage.py migrate --noinput
 log "loading the demo catalogue if the database is empty (2,000 companies: a few minutes, once)"

@@ -28,7 +28,9 @@ if [ -z "${S3_TEST_ENDPOINT_URL:-}" ]; then
   export S3_TEST_ENDPOINT_URL="http://127.0.0.1:59001"
 fi
 ensure_chromium
+ensure_gettext
 export DEBUG=1 SECRET_KEY="test-only-secret-key" SITE_URL="http://testserver"
+compile_messages
 
 log "ruff"
 "$VENV/bin/ruff" check .

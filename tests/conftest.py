@@ -1,14 +1,19 @@
 import json
 import os
 import uuid
+from pathlib import Path
 
 import boto3
 import pytest
 from django.core.cache import cache
+from playwright.sync_api import sync_playwright
 from rest_framework.test import APIClient
 
 from tests.network import free_port
 from tests.openapi import served_document
+
+CHROMIUM = "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parent / "artifacts" / "screenshots"
 
 
 @pytest.fixture(autouse=True)
@@ -113,3 +118,29 @@ def s3_storage(settings):
     ).create_bucket(Bucket=bucket)
     use_s3_storage(settings, endpoint=endpoint, bucket=bucket)
     return bucket
+
+
+@pytest.fixture
+def chromium(monkeypatch, live_server):
+    """Debian's chromium, driven by Playwright (no browser download), beside the live
+    server; a missing chromium fails the test, never skips it. Screenshots go to
+    SCREENSHOTS."""
+    # Playwright's sync API runs an asyncio loop in this thread, so Django takes every
+    # ORM call made here (test data, checks) for one made from async code and raises
+    # SynchronousOnlyOperation. Nothing here is async: the pages are served by the
+    # live server's own thread.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
+        )
+        yield browser
+        browser.close()
+
+
+def browser_page(chromium, live_server, **options):
+    """A page of a new browser context on the live server, its default timeout 10 s."""
+    context = chromium.new_context(base_url=live_server.url, **options)
+    context.set_default_timeout(10_000)
+    return context.new_page()

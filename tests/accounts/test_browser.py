@@ -5,44 +5,24 @@ A missing chromium makes these tests fail: they are never skipped.
 """
 
 import re
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from accounts.models import ApiToken, DeviceCodeStatus, Source, User
 from accounts.services import device_code_start
 from accounts.tokens import token_digest
+from tests.conftest import SCREENSHOTS, browser_page
 from tests.factories import PASSWORD, UserFactory
 
-CHROMIUM = "/usr/bin/chromium"
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
 NEW_PASSWORD = "lentejas-con-chorizo-2026"
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def _orm_beside_playwright(monkeypatch):
-    # Playwright's sync API runs an asyncio loop in this thread, so Django takes every
-    # ORM call made here (test data, checks) for one made from async code and raises
-    # SynchronousOnlyOperation. Nothing here is async: the pages are served by the
-    # live server's own thread.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
-@pytest.fixture
-def page(_orm_beside_playwright, live_server):
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
-        )
-        context = browser.new_context(base_url=live_server.url, locale="es-ES")
-        context.set_default_timeout(10_000)
-        yield context.new_page()
-        context.close()
-        browser.close()
+def page(chromium, live_server):
+    return browser_page(chromium, live_server, locale="es-ES")
 
 
 def _screenshot(page, name: str) -> None:

@@ -1,7 +1,7 @@
 """The device-link flow (RFC 8628) as a plugin sees it: code, polls, token once."""
 
 import threading
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 import pytest
 import time_machine
@@ -112,7 +112,7 @@ def test_it_issues_the_token_once_after_approval(api, clock):
         "token": body["token"],
         "user": {"firstName": "Lucía", "plan": "FREE"},
         "scopes": ["read:logos", "read:palettes", "write:palettes", "write:proposals"],
-        "expiresAt": timezone.localtime(START + timedelta(days=365)).isoformat(),
+        "expiresAt": f"{(START + timedelta(days=365)).astimezone(UTC):%Y-%m-%dT%H:%M:%S}.000Z",
     }
     token = ApiToken.objects.get()
     assert (token.user, token.source, token.name) == (user, "CHROME", "CHROME extension")

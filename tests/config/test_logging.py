@@ -7,11 +7,14 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
 
 from config.logging import JsonFormatter, RequestIdFilter
+from tests.network import free_port
+from tests.project import ROOT, database_url
+from tests.reliability.servers import accepts_connections, get, wait_until
 
 NEW_ID = re.compile(r"[0-9a-f]{32}")
 
@@ -65,19 +68,37 @@ def json_log():
         root.removeHandler(handler)
 
 
-def test_it_puts_the_request_id_on_every_line_logged_while_serving(client, json_log):
-    response = client.get("/v1/public/nope")
+def test_it_puts_the_request_id_on_every_line_logged_while_serving(client, json_log, settings):
+    settings.ROOT_URLCONF = "tests.config.urls_with_failures"
+
+    response = client.get("/v1/public/_test/broken")
 
     lines = json_log()
-    # The app's own request line and Django's warning about the 404.
-    assert {line["logger"] for line in lines} == {"config.request", "django.request"}
+    # The failure with its traceback, the app's request line, Django's error line.
+    assert [line["logger"] for line in lines] == [
+        "config.api.errors",
+        "config.request",
+        "django.request",
+    ]
     assert {line["request_id"] for line in lines} == {response["X-Request-ID"]}
-    request_line = next(line for line in lines if line["logger"] == "config.request")
-    assert request_line["message"] == "GET /v1/public/nope 404"
-    assert (request_line["method"], request_line["path"], request_line["status"]) == (
+    assert "secret internals" in lines[0]["exception"]
+    assert (lines[1]["method"], lines[1]["path"], lines[1]["status"]) == (
+        "GET",
+        "/v1/public/_test/broken",
+        500,
+    )
+
+
+def test_it_writes_one_line_for_a_client_error(client, json_log):
+    response = client.get("/v1/public/nope")
+
+    (line,) = json_log()
+    assert (line["logger"], line["message"]) == ("config.request", "GET /v1/public/nope 404")
+    assert (line["method"], line["path"], line["status"], line["request_id"]) == (
         "GET",
         "/v1/public/nope",
         404,
+        response["X-Request-ID"],
     )
 
 
@@ -121,7 +142,7 @@ def test_it_leaves_the_line_per_request_to_the_load_balancer_when_told(setting, 
             "import logging, django; django.setup(); "
             "print(logging.getLogger('config.request').isEnabledFor(logging.INFO))",
         ],
-        cwd=Path(__file__).resolve().parents[2],
+        cwd=ROOT,
         env={
             "PATH": os.environ["PATH"],
             "DEBUG": "1",
@@ -134,3 +155,45 @@ def test_it_leaves_the_line_per_request_to_the_load_balancer_when_told(setting, 
     )
 
     assert result.stdout.strip() == logged, result.stderr
+
+
+def test_it_writes_one_line_per_request_under_the_development_server(tmp_path):
+    """As scripts/run.sh serves: runserver, DEBUG=1, text lines."""
+    port = free_port()
+    log = tmp_path / "runserver.log"
+    env = {
+        "PATH": os.environ["PATH"],
+        "PYTHONUNBUFFERED": "1",
+        "DEBUG": "1",
+        "DATABASE_URL": database_url(),
+        "REDIS_URL": django_settings.CACHES["default"]["LOCATION"],
+        "SITE_URL": f"http://127.0.0.1:{port}",
+    }
+    paths = {
+        "/v1/public/me": 200,
+        "/v1/public/companies?page=0": 400,
+        "/v1/public/no-such-endpoint": 404,
+        "/no-such-page": 404,
+    }
+    with log.open("wb") as output:
+        server = subprocess.Popen(
+            [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            wait_until(lambda: accepts_connections(port), timeout=60, what="runserver")
+            for path, status in paths.items():
+                assert get(f"http://127.0.0.1:{port}{path}")[0] == status
+        finally:
+            server.terminate()
+            server.wait(timeout=15)
+
+    logged = log.read_text().splitlines()
+    for path, status in paths.items():
+        lines = [line for line in logged if path.split("?")[0] in line]
+        assert len(lines) == 1, lines
+        assert "INFO config.request [" in lines[0]
+        assert lines[0].endswith(f"GET {path.split('?')[0]} {status}")

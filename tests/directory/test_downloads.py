@@ -2,7 +2,7 @@
 
 import io
 import threading
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 import pytest
 import time_machine
@@ -57,7 +57,8 @@ def _download(api, logo_id, body=None, **headers):
 
 
 def _iso(moment) -> str:
-    return timezone.localtime(moment).isoformat()
+    """A whole second as the API writes it: UTC, milliseconds, Z."""
+    return f"{moment.astimezone(UTC):%Y-%m-%dT%H:%M:%S}.000Z"
 
 
 # The link

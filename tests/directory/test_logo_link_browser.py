@@ -3,12 +3,10 @@ in a light and in a dark system theme: every image loads, and the dark theme's i
 the dark renditions. Screenshots go to tests/artifacts/screenshots.
 """
 
-from pathlib import Path
-
 import pytest
-from playwright.sync_api import sync_playwright
 
 from directory.models import VariantKind
+from tests.conftest import SCREENSHOTS
 from tests.factories import (
     CompanyFactory,
     LogoFactory,
@@ -18,8 +16,6 @@ from tests.factories import (
     svg_bytes,
 )
 
-CHROMIUM = "/usr/bin/chromium"
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
 ALL_LOADED = "() => [...document.images].every(i => i.complete && i.naturalWidth > 0)"
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -56,28 +52,26 @@ def catalogue():
     make_current(noche)
 
 
-@pytest.fixture
-def browser(monkeypatch, live_server):
-    # Playwright's sync API runs an asyncio loop here (tests/accounts/test_browser.py).
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
-        )
-        yield browser
-        browser.close()
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_it_shows_every_logo_of_the_example_page_in_both_themes(
-    browser, live_server, catalogue, scheme
+    chromium, live_server, catalogue, scheme
 ):
-    context = browser.new_context(base_url=live_server.url, color_scheme=scheme)
+    context = chromium.new_context(base_url=live_server.url, color_scheme=scheme)
     context.set_default_timeout(15_000)
     page = context.new_page()
     failed = []
-    page.on("requestfailed", lambda request: failed.append(request.url))
+    # In a dark theme Chromium now and then aborts a fetch of a <picture>'s light
+    # <img src> (net::ERR_ABORTED; about one run in eight, only ever the light addresses),
+    # a fetch it started before choosing the dark <source>. No image is missing for it:
+    # ALL_LOADED below checks every one.
+    page.on(
+        "requestfailed",
+        lambda request: (
+            failed.append((request.url, request.failure))
+            if request.failure != "net::ERR_ABORTED"
+            else None
+        ),
+    )
     statuses = []
     page.on(
         "response",

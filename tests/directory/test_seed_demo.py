@@ -35,6 +35,19 @@ def test_it_creates_the_companies_asked_for():
     assert len(slugs) == len(set(slugs)) == COMPANIES
 
 
+def test_it_reports_its_progress_in_lines_when_its_output_goes_to_a_file():
+    errors = StringIO()
+
+    call_command("seed_demo", "--companies", "5", stdout=StringIO(), stderr=errors)
+
+    lines = errors.getvalue().splitlines()
+    # One drawing per logo file.
+    drawings = int(re.fullmatch(r"draw: 0 of (\d+)", lines[0])[1])
+    assert re.fullmatch(rf"draw: {drawings} of {drawings} in \d+ s", lines[1])
+    assert lines[2] == "import: 0 of 5"
+    assert re.fullmatch(r"import: 5 of 5 in \d+ s", lines[3])
+
+
 def test_it_gives_every_company_exactly_one_current_logo():
     seed()
 

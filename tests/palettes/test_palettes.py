@@ -11,6 +11,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import Scope
+from config.api.times import timestamp
 from palettes.models import Palette, PaletteType
 from tests.factories import CompanyFactory, PaletteFactory, UserFactory, bearer, token_for
 
@@ -53,7 +54,7 @@ def test_it_saves_a_palette_with_its_colours_in_upper_case(api, auth, owner):
 
     assert response.status_code == 201
     palette = Palette.objects.get()
-    stamp = timezone.localtime(palette.created_at).isoformat()
+    stamp = timestamp(palette.created_at)
     assert response.json() == {
         "data": {
             "id": str(palette.id),

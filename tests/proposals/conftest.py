@@ -1,17 +1,12 @@
 """Proposals made the way the API makes them, staff to review them, and a browser."""
 
-from pathlib import Path
-
 import pytest
-from playwright.sync_api import sync_playwright
 
 from accounts.models import Source
 from proposals.files import proposal_file_format
 from proposals.services import ProposalDraft, proposal_submit
+from tests.conftest import browser_page
 from tests.factories import UserFactory, png_bytes
-
-CHROMIUM = "/usr/bin/chromium"
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
 
 
 @pytest.fixture
@@ -55,22 +50,5 @@ def staff():
 
 
 @pytest.fixture
-def _orm_beside_playwright(monkeypatch):
-    # Playwright's sync API runs an asyncio loop in this thread, so Django takes every
-    # ORM call made here for one made from async code and raises SynchronousOnlyOperation.
-    # Nothing here is async: the pages are served by the live server's own thread.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
-@pytest.fixture
-def page(_orm_beside_playwright, live_server):
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
-        )
-        context = browser.new_context(base_url=live_server.url)
-        context.set_default_timeout(10_000)
-        yield context.new_page()
-        context.close()
-        browser.close()
+def page(chromium, live_server):
+    return browser_page(chromium, live_server)

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from directory.models import Company, Logo
 from proposals.models import ProposalStatus
+from tests.conftest import SCREENSHOTS
 from tests.factories import (
     PASSWORD,
     CompanyFactory,
@@ -26,7 +27,6 @@ from tests.factories import (
     png_bytes,
     svg_bytes,
 )
-from tests.proposals.conftest import SCREENSHOTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

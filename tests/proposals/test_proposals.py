@@ -15,6 +15,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import Scope, Source
+from config.api.times import timestamp
 from proposals.models import MAX_FILE_BYTES, Proposal
 from tests.factories import (
     PDF_BYTES,
@@ -110,7 +111,7 @@ def test_it_records_a_pending_proposal_and_keeps_the_file_private(api, auth, sub
                 "contentType": "image/png",
             },
             "source": "FIGMA",
-            "createdAt": timezone.localtime(proposal.created_at).isoformat(),
+            "createdAt": timestamp(proposal.created_at),
             "reviewedAt": None,
             "reviewNote": None,
         }

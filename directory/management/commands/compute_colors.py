@@ -19,7 +19,7 @@ class Command(BaseCommand):
         logos = Logo.objects.all() if all else Logo.objects.filter(colors_computed_at__isnull=True)
         ids = list(logos.order_by("-is_current", "id").values_list("id", flat=True))
         with_colors = 0
-        for logo_id in progress(ids, total=len(ids), stream=self.stderr._out, label="colours "):
+        for logo_id in progress(ids, total=len(ids), stream=self.stderr, label="colours"):
             with_colors += bool(logo_colors_refresh(logo_id=logo_id))
         self.stdout.write(
             f"colours read for {len(ids)} logos: {with_colors} with colours, "

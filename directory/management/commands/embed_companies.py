@@ -26,7 +26,7 @@ class Command(BaseCommand):
         started = time.monotonic()
 
         def bar(items, total):
-            return progress(items, total=total, stream=self.stderr._out, label="embeddings ")
+            return progress(items, total=total, stream=self.stderr, label="embeddings")
 
         summary = embeddings.company_embedding_refresh(progress=bar)
         line = f"{model.name}: {summary.embedded} companies embedded, {summary.unchanged} unchanged"

@@ -26,7 +26,7 @@ class Command(BaseCommand):
             report = catalogue_import(
                 path,
                 progress=lambda items, total: progress(
-                    items, total=total, stream=self.stderr._out, label="import "
+                    items, total=total, stream=self.stderr, label="import"
                 ),
             )
         except CatalogueError as exc:

@@ -34,8 +34,8 @@ class Command(BaseCommand):
             return
         catalogue = demo.catalogue_build(companies=companies, seed=seed)
         with tempfile.TemporaryDirectory(prefix="seed-demo-") as folder:
-            path = demo.catalogue_write(catalogue, Path(folder), progress=self._bar("draw   "))
-            report = catalogue_import(path, progress=self._bar("import "))
+            path = demo.catalogue_write(catalogue, Path(folder), progress=self._bar("draw"))
+            report = catalogue_import(path, progress=self._bar("import"))
         for result in report.failed:
             self.stderr.write(f"entry {result.position} ({result.slug}): {result.reason}")
         summary = (
@@ -49,6 +49,6 @@ class Command(BaseCommand):
 
     def _bar(self, label: str):
         def bar(items: Iterable, total: int) -> Iterator:
-            return progress(items, total=total, stream=self.stderr._out, label=label)
+            return progress(items, total=total, stream=self.stderr, label=label)
 
         return bar
