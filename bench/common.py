@@ -13,7 +13,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = ROOT / ".venv" / "bin"
 RESULTS = ROOT / "bench" / "results"
-BENCH_REDIS_PORT = 56382
+# A second checkout on the same machine (a baseline beside a branch) sets these, so that
+# its servers and the first one's never meet.
+POSTGRES_NAME = os.environ.get("BENCH_POSTGRES_NAME", "dev")
+POSTGRES_PORT = int(os.environ.get("BENCH_POSTGRES_PORT", "54320"))
+BENCH_REDIS_PORT = int(os.environ.get("BENCH_REDIS_PORT", "56382"))
 
 
 def ensure_wrk() -> None:
@@ -22,7 +26,8 @@ def ensure_wrk() -> None:
 
 
 def start_servers(database: str, *, redis_port: int = BENCH_REDIS_PORT) -> str:
-    """The project-local PostgreSQL (54320) with `database`, and a Redis for benchmarks."""
+    """The project-local PostgreSQL (POSTGRES_PORT) with `database`, and a Redis for
+    benchmarks."""
     print("==> PostgreSQL and Redis on loopback (scripts/lib.sh)")
     # Another port gets a directory of its own under .local/: one Redis per directory.
     redis_name = "bench" if redis_port == BENCH_REDIS_PORT else f"bench-{redis_port}"
@@ -30,14 +35,15 @@ def start_servers(database: str, *, redis_port: int = BENCH_REDIS_PORT) -> str:
         [
             "bash",
             "-c",
-            "source scripts/lib.sh && ensure_postgres_binaries && start_postgres dev 54320 && "
-            f"ensure_database 54320 {database} && ensure_redis_binaries && "
+            "source scripts/lib.sh && ensure_postgres_binaries && "
+            f"start_postgres {POSTGRES_NAME} {POSTGRES_PORT} && "
+            f"ensure_database {POSTGRES_PORT} {database} && ensure_redis_binaries && "
             f"start_redis {redis_name} {redis_port}",
         ],
         cwd=ROOT,
         check=True,
     )
-    return f"postgres://postgres@127.0.0.1:54320/{database}"
+    return f"postgres://postgres@127.0.0.1:{POSTGRES_PORT}/{database}"
 
 
 def django_env(

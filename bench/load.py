@@ -96,6 +96,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import catalogue
 from bench.common import (
+    POSTGRES_PORT,
     RESULTS,
     ROOT,
     django_env,
@@ -119,7 +120,7 @@ from bench.search import (
 
 SOURCE_DATABASE = "logodir_bench"
 DATABASE = "logodir_load"
-REDIS_PORT = 56383
+REDIS_PORT = int(os.environ.get("BENCH_LOAD_REDIS_PORT", "56383"))
 COMPANIES = 100_000
 SEED = 1
 EMAIL_DOMAIN = "load.bench.invalid"
@@ -154,7 +155,7 @@ SVG = (
 
 
 def database_url(name: str) -> str:
-    return f"postgres://postgres@127.0.0.1:54320/{name}"
+    return f"postgres://postgres@127.0.0.1:{POSTGRES_PORT}/{name}"
 
 
 def ensure_database() -> str:

@@ -3,30 +3,28 @@
 A link is granted to a subject: an account, or an address when anonymous. Its
 quota is a rolling 24 hours (anonymous 3, FREE 5, PRO and ENTERPRISE unlimited),
 shared by the API and the website; a second link to the same logo within 12 hours
-of a counted one is free. Granting holds a per-subject advisory lock for the whole
-check-and-record, so simultaneous requests can never both take the last unit.
+of a counted one is free. The check and the record are one call of the PL/pgSQL
+function directory_download_grant (directory/sql/functions/), which holds a
+per-subject advisory lock until the grant commits, so simultaneous requests can
+never both take the last unit.
 
 With S3 storage the link is presigned, which boto3 does offline: without a look at
 the store, a download would be granted (and counted) while the store is down, and
 the client's GET would then fail. So the object is looked at first (one HEAD, short
-timeouts, no retries); an unreachable store raises botocore's connection or timeout
-error, which the API answers with 503, and nothing is counted.
+timeouts, no retries); an unreachable or failing store raises urllib3's error, which
+the API answers with 503, and nothing is counted.
 """
 
 import math
-import threading
-import weakref
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from botocore.config import Config
+import urllib3
 from django.conf import settings
 from django.core import signing
-from django.core.files.storage import Storage, default_storage, storages
+from django.core.files.storage import default_storage
 from django.db import connection
-from django.db.models import Count, Min, Q
 from django.utils import timezone
-from storages.utils import clean_name
 
 from accounts.models import Plan, User
 from directory.models import Asset, Download, Logo
@@ -45,10 +43,6 @@ class Subject:
     user: User | None
     ip: str | None
     limit: int | None  # None: unlimited
-
-    @property
-    def grants(self) -> Q:
-        return Q(user=self.user) if self.user is not None else Q(user__isnull=True, ip=self.ip)
 
     @property
     def lock_key(self) -> str:
@@ -90,23 +84,6 @@ def _quota(subject: Subject, *, used: int, oldest: datetime | None) -> Quota:
     )
 
 
-def _window(subject: Subject, now: datetime, logo: Logo | None = None) -> dict:
-    """The subject's counted downloads of the last 24 hours, in one aggregate: how many,
-    the oldest, and how many of them are of `logo` within the 12-hour repeat window."""
-    return Download.objects.filter(
-        subject.grants, counted=True, created_at__gt=now - QUOTA_WINDOW
-    ).aggregate(
-        used=Count("id"),
-        oldest=Min("created_at"),
-        repeats=Count("id", filter=Q(logo=logo, created_at__gt=now - REPEAT_WINDOW)),
-    )
-
-
-def download_quota(subject: Subject, *, now: datetime | None = None) -> Quota:
-    window = _window(subject, now or timezone.now())
-    return _quota(subject, used=window["used"], oldest=window["oldest"])
-
-
 class DownloadLimitReached(Exception):
     def __init__(self, quota: Quota, retry_after: int) -> None:
         super().__init__(f"quota used up; retry in {retry_after} s")
@@ -129,46 +106,44 @@ class DownloadLimitReached(Exception):
 # rows and the logo's count go together, so they stay consistent; a lost grant only
 # gives its subject one more download than the quota. No other write is relaxed.
 _GRANT_SQL = "SELECT * FROM directory_download_grant(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
-
-
-# A store that does not answer within these is as good as down for a client waiting on
-# its link; botocore's defaults (60 s each, up to 5 attempts) would hold a worker for
-# minutes and pile up retries on a store that is already struggling.
-_PROBE_CONFIG = Config(
-    connect_timeout=2, read_timeout=3, retries={"mode": "standard", "total_max_attempts": 1}
+# What the grant loads as a Download: the columns of its row, in the model's order.
+_GRANT_FIELDS = (
+    "id",
+    "user_id",
+    "ip",
+    "logo_id",
+    "asset_id",
+    "channel",
+    "source",
+    "counted",
+    "created_at",
 )
-_probe_clients: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_probe_clients_lock = threading.Lock()
 
 
-def _probe_client(storage: Storage):
-    """A client of the storage's bucket with the probe's timeouts, one per storage (thread-safe)."""
-    with _probe_clients_lock:
-        client = _probe_clients.get(storage)
-        if client is None:
-            client = storage._create_session().client(
-                "s3",
-                region_name=storage.region_name,
-                use_ssl=storage.use_ssl,
-                endpoint_url=storage.endpoint_url,
-                config=storage.client_config.merge(_PROBE_CONFIG),
-                verify=storage.verify,
-            )
-            _probe_clients[storage] = client
-        return client
+# The look is a HEAD of the link that django-storages has boto3 presign for it (the
+# storage's own url(), so its key, bucket and credentials are the ones the download link
+# uses), sent by urllib3 with timeouts of its own: a store that does not answer within
+# these is as good as down for a client waiting on its link, and botocore's defaults
+# (60 s each, up to 5 attempts) would hold a worker for minutes and pile up retries on
+# a store that is already struggling.
+_PROBE_SECONDS = 60
+_PROBE = urllib3.PoolManager(timeout=urllib3.Timeout(connect=2, read=3), retries=False)
 
 
 def _confirm_stored(asset: Asset) -> None:
-    """Raises botocore's error when the object store cannot show the asset's object.
+    """Raises urllib3's error when the object store cannot be reached or fails (5xx),
+    and FileNotFoundError when it does not show the asset's object.
 
     Local storage is not looked at: its files are served by this app, which is up.
     """
     if settings.STORAGE_BACKEND != "s3":
         return
-    storage = storages["default"]
-    _probe_client(storage).head_object(
-        Bucket=storage.bucket_name, Key=storage._normalize_name(clean_name(asset.file.name))
-    )
+    url = default_storage.url(asset.file.name, expire=_PROBE_SECONDS, http_method="HEAD")
+    status = _PROBE.request("HEAD", url).status
+    if status >= 500:
+        raise urllib3.exceptions.ResponseError(f"the object store answered {status}")
+    if status != 200:
+        raise FileNotFoundError(f"the object store answered {status} for {asset.file.name}")
 
 
 def download_grant(
@@ -183,40 +158,25 @@ def download_grant(
     """
     _confirm_stored(asset)
     now = timezone.now()
+    # The grant's columns between its id and its `counted`, in the model's field order.
+    row = [
+        subject.user.pk if subject.user is not None else None,
+        subject.ip,
+        logo.pk,
+        asset.pk,
+        channel,
+        source,
+    ]
+    windows = [now, now - QUOTA_WINDOW, now - REPEAT_WINDOW, subject.limit]
     with connection.cursor() as cursor:
-        cursor.execute(
-            _GRANT_SQL,
-            [
-                subject.lock_key,
-                subject.user.pk if subject.user is not None else None,
-                subject.ip,
-                logo.pk,
-                asset.pk,
-                channel,
-                source,
-                now,
-                now - QUOTA_WINDOW,
-                now - REPEAT_WINDOW,
-                subject.limit,
-            ],
-        )
+        cursor.execute(_GRANT_SQL, [subject.lock_key, *row, *windows])
         used, oldest, grant_id, counted = cursor.fetchone()
     if grant_id is None:
         quota = _quota(subject, used=used, oldest=oldest)
         raise DownloadLimitReached(quota, quota.retry_after(now))
-    grant = Download(
-        id=grant_id,
-        user=subject.user,
-        ip=subject.ip,
-        logo=logo,
-        asset=asset,
-        channel=channel,
-        source=source,
-        counted=counted,
-        created_at=now,
-    )
-    grant._state.adding = False
-    grant._state.db = connection.alias
+    # The row as the database holds it now: a model loaded, not one still to insert.
+    grant = Download.from_db(connection.alias, _GRANT_FIELDS, [grant_id, *row, counted, now])
+    grant.user, grant.logo, grant.asset = subject.user, logo, asset
     if counted:
         used, oldest = used + 1, oldest or now
     return grant, _quota(subject, used=used, oldest=oldest)

@@ -10,7 +10,7 @@ What an address draws
 The dark theme (documented in docs/api.md)
   Candidates, in this order: the main variant's file, each VERSION variant's (negative,
   monochrome...), each TYPE variant's; by name within a kind. Each is drawn at 64 px
-  and scored by colors.readable_share against DARK_BACKGROUND (#121212): the share of
+  and scored by contrast.readable_share against DARK_BACKGROUND (#121212): the share of
   its drawn area whose colour reaches 3:1 (WCAG's minimum for graphics) against what it
   sits on. The best score wins; a later candidate must beat an earlier one by more than
   DARK_TIE, so near ties keep the main artwork. A winner must read well (DARK_READS_WELL:
@@ -349,7 +349,7 @@ def _dark(main: SourceFile, candidates: list[SourceFile], size: int) -> Image.Im
 
 
 def _dark_scores(candidates: list[SourceFile]) -> dict[str, float]:
-    """Each candidate's score (colors.readable_share), remembered by file; none for a
+    """Each candidate's score (contrast.readable_share), remembered by file; none for a
     file that cannot be drawn."""
     keys = {f"img:dark:{DRAWING_VERSION}:{file.sha256}": file for file in candidates}
     known = cache.get_many(list(keys))

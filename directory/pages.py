@@ -6,7 +6,7 @@ from django.shortcuts import render
 
 from directory import search
 from directory.selectors import company_find, logo_find, logo_link_examples, with_summary_fields
-from directory.serializers import sorted_formats
+from directory.shapes import sorted_formats
 
 PAGE_SIZE = 24
 

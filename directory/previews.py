@@ -1,6 +1,6 @@
 """Preview images: PNG, at most 512 px on the longer side, made from a logo file.
 
-An SVG is drawn from its sanitised copy (proposals/svg.py), whatever its origin: resvg
+An SVG is drawn from its sanitised copy (common/svg.py), whatever its origin: resvg
 reads any local file an <image> names by an absolute or ../ path (resources_dir only
 roots the relative ones), so an imported file could otherwise draw any image on the
 server's disk into a public preview.
@@ -8,15 +8,15 @@ server's disk into a public preview.
 
 import io
 import tempfile
-import warnings
 
 import resvg_py
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 from PIL import Image
 
+from common.images import UNREADABLE, bombs_refused
+from common.svg import UnsafeSvg, sanitize_svg
 from directory.models import FileFormat
-from proposals.svg import UnsafeSvg, sanitize_svg
 
 PREVIEW_MAX_PX = 512
 # Far above any real logo; a file that decodes to more is a decompression bomb.
@@ -38,19 +38,13 @@ def _fit(image: Image.Image) -> bytes:
 
 
 def _open_raster(data: bytes) -> Image.Image:
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", Image.DecompressionBombWarning)
+    with bombs_refused():
         try:
             image = Image.open(io.BytesIO(data), formats=["PNG"])
             if image.width * image.height > MAX_SOURCE_PIXELS:
                 raise PreviewError("image too large to preview")
             image.load()
-        except (
-            OSError,
-            SyntaxError,
-            Image.DecompressionBombWarning,
-            Image.DecompressionBombError,
-        ) as exc:
+        except UNREADABLE as exc:
             raise PreviewError(str(exc)) from exc
     return image
 

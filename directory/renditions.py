@@ -28,7 +28,8 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
-from directory.colors import RGB, contrast_ratio, plate, readable_share
+from directory.color_values import RGB
+from directory.contrast import contrast_ratio, plate, readable_share
 from directory.models import FileFormat
 from directory.previews import PreviewError, open_png, svg_png
 
@@ -80,12 +81,12 @@ def _fit(image: Image.Image, longest: int) -> Image.Image:
 
 
 def dark_score(data: bytes, file_format: str) -> float:
-    """How well a logo file reads on the dark theme's background (colors.readable_share)."""
+    """How well a logo file reads on the dark theme's background (contrast.readable_share)."""
     return readable_share(rasterise(data, file_format, MEASURE_PX), DARK_BACKGROUND)
 
 
 def carries_backdrop(image: Image.Image) -> bool:
-    """Whether a logo sits on an opaque plate of its own (colors.plate): a near-white one,
+    """Whether a logo sits on an opaque plate of its own (contrast.plate): a near-white one,
     or one as dark as the dark theme's page. Drawn in white, it would be a white box."""
     return plate(image, DARK_BACKGROUND) is not None
 

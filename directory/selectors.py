@@ -21,6 +21,7 @@ from django.db.models import (
     Value,
     When,
 )
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from config.cache import hash_read, hash_write
@@ -69,9 +70,10 @@ def count_per_row(related: QuerySet, *, field: str) -> Subquery:
 
 
 def with_summary_fields(queryset: QuerySet[Company]) -> QuerySet[Company]:
-    """What a company summary shows, in the same query as the page."""
+    """What a company summary (CompanySummarySerializer) shows, in the same query as the
+    page."""
     return queryset.select_related("sector", "current_logo").annotate(
-        logo_count=count_per_row(Logo.objects.all(), field="company")
+        logo_count=Coalesce(count_per_row(Logo.objects.all(), field="company"), 0)
     )
 
 
@@ -113,12 +115,13 @@ def logo_find(*, id_or_slug: str) -> Logo | None:
 # The detail endpoints show one company or logo with everything under it. Read through
 # the ORM's prefetches, that was a query per level and a model instance per row: most of
 # the request's CPU. Here one written-out statement has PostgreSQL build the whole tree
-# as JSON, which Python decodes once (as with directory_company_page); keys are column
-# names, ids are strings, and directory.serializers shapes the tree into the contract.
-# company_find and logo_find stay for the website and proposals, which want instances;
-# the orders here are theirs (logos as company_find sorts them, variants by
-# Variant.Meta.ordering, files by ASSET_ORDER, formats in contract order), so a change
-# to one belongs in both.
+# as JSON, which Python decodes once (as with directory_company_page): its keys are the
+# sources of CompanyDetailSerializer and LogoDetailSerializer, which show it
+# (config/api/rows.py). company_find and logo_find stay for the website and proposals,
+# which want instances; the orders here are theirs (logos as company_find sorts them,
+# variants by Variant.Meta.ordering, files by ASSET_ORDER, formats in contract order).
+# tests/directory/test_rows.py shows both through the same serializers and finds the
+# same answers, and holds the keys equal to the sources.
 _COMPANY_DETAIL_SQL = """
 SELECT json_build_object(
   'id', c.id, 'slug', c.slug, 'name', c.name, 'entity_type', c.entity_type,

@@ -49,6 +49,7 @@ from directory.selectors import (
     download_asset,
     logo_detail_row,
     logo_for_download,
+    logo_main_file,
 )
 from directory.serializers import (
     DOMAIN_INPUT_MAX_LENGTH,
@@ -69,7 +70,7 @@ from directory.serializers import (
     LogoLookupInputSerializer,
     LogoSearchInputSerializer,
     LogoSearchOutputSerializer,
-    image_options,
+    download_body,
 )
 
 TAG = "Catalogue"
@@ -369,7 +370,7 @@ class LogoImageApi(APIView):
             raise invalid_request({"identifier": [f"At most {IDENTIFIER_MAX_LENGTH} characters."]})
         if "\x00" in identifier:
             raise invalid_request({"identifier": ["Null characters are not allowed."]})
-        options = image_options(request.query_params)
+        options = logolink.ImageOptions(**parse(LogoImageInputSerializer, request.query_params))
         try:
             picture = picture_for(identifier, options)
             if _matches(request, picture.etag):
@@ -487,17 +488,12 @@ class LogoDownloadApi(APIView):
         },
     )
     def post(self, request, id: str):
-        # Local imports: this class is the only part of the module this work may change.
-        from directory.selectors import logo_main_file
-        from directory.serializers import download_body
-
-        file_format = self._plain_format_choice(request._request)
-        if file_format is not None and self._plain_id(id):
-            logo, asset = logo_main_file(id_or_slug=id, file_format=file_format)
+        params = parse(LogoDownloadInputSerializer, request.data)
+        lookup = parse(LogoLookupInputSerializer, {"id": id})
+        if params.keys() == {"format"}:
+            # The common choice, a format of the main variant, in one written-out statement.
+            logo, asset = logo_main_file(id_or_slug=lookup["id"], file_format=params["format"])
         else:
-            # Anything but {"format": ...} alone: the serializers validate and answer errors.
-            params = parse(LogoDownloadInputSerializer, request.data)
-            lookup = parse(LogoLookupInputSerializer, {"id": id})
             logo = logo_for_download(id_or_slug=lookup["id"])
             asset = None
             if logo is not None:
@@ -539,34 +535,6 @@ class LogoDownloadApi(APIView):
             quota=quota,
         )
         return Response(body, headers={"Cache-Control": "no-store"})
-
-    @staticmethod
-    def _plain_id(value: str) -> bool:
-        """Whether LogoLookupInputSerializer would take the id as it is."""
-        return 1 <= len(value) <= 255 and value == value.strip() and "\x00" not in value
-
-    @staticmethod
-    def _plain_format_choice(request) -> str | None:
-        """The format of a JSON body that is exactly {"format": <a valid format>}, upper case,
-        as LogoDownloadInputSerializer would give it; None for anything else, which then
-        goes through the serializer (and its error bodies). DRF's parsing and validation
-        cost more than the rest of a request."""
-        # ASCII reads the same in any charset DRF could be told to decode with.
-        if request.content_type != "application/json" or not request.body.isascii():
-            return None
-        if request.content_params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
-            return None
-        try:
-            data = json.loads(request.body)
-        except ValueError:
-            return None
-        if not isinstance(data, dict) or len(data) != 1:
-            return None
-        value = data.get("format")
-        if not isinstance(value, str):
-            return None
-        upper = value.upper()
-        return upper if upper in CONTENT_TYPES else None
 
 
 # Downloaded files leave the app only here, as attachments that no browser renders.

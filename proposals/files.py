@@ -8,12 +8,12 @@ embedded documents, references outside the file). Anything else is refused.
 
 import io
 import re
-import warnings
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 from PIL import Image
 
+from common.images import UNREADABLE, bombs_refused
 from directory.formats import SVG_ROOT
 from proposals.models import ProposalFormat
 
@@ -47,8 +47,7 @@ def _raster_format(data: bytes) -> ProposalFormat | None:
 
 
 def _decode(data: bytes, file_format: ProposalFormat) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", Image.DecompressionBombWarning)
+    with bombs_refused():
         try:
             with Image.open(io.BytesIO(data), formats=[_PILLOW_FORMATS[file_format]]) as image:
                 if image.width * image.height > MAX_PIXELS:
@@ -59,13 +58,7 @@ def _decode(data: bytes, file_format: ProposalFormat) -> None:
                 image.load()  # every pixel: a truncated or corrupt file fails here
         except UnsupportedFile:
             raise
-        except (
-            OSError,
-            SyntaxError,
-            ValueError,
-            Image.DecompressionBombWarning,
-            Image.DecompressionBombError,
-        ) as exc:
+        except UNREADABLE as exc:
             raise UnsupportedFile(f"the {file_format} image cannot be decoded: {exc}") from exc
 
 

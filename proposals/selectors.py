@@ -5,20 +5,11 @@ from django.db.models import QuerySet
 from accounts.models import User
 from directory.models import Company, Logo
 from directory.selectors import logo_find
-from proposals.models import Proposal, ProposalStatus
+from proposals.models import Proposal
 
 
 def proposals_of(submitter: User) -> QuerySet[Proposal]:
     return Proposal.objects.filter(submitter=submitter).select_related("company", "logo")
-
-
-def review_queue() -> QuerySet[Proposal]:
-    """What staff have to review, oldest first."""
-    return (
-        Proposal.objects.filter(status=ProposalStatus.PENDING)
-        .select_related("submitter", "company", "logo")
-        .order_by("created_at", "id")
-    )
 
 
 def company_by_slug(slug: str) -> Company | None:

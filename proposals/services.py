@@ -15,11 +15,11 @@ from django.utils.text import slugify
 from PIL import Image
 
 from accounts.models import User
+from common.svg import sanitize_svg
 from directory.embeddings import company_embedding_stale
 from directory.models import Company, Logo
 from directory.services import asset_attach, file_store, logo_make_current
 from proposals.models import MAX_PROPOSALS_PER_DAY, Proposal, ProposalFormat, ProposalStatus
-from proposals.svg import sanitize_svg
 
 PROPOSAL_WINDOW = timedelta(hours=24)
 

@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [
     "manage.py",
     "scripts",
+    "common",
     "config",
     "accounts",
     "directory",

@@ -19,6 +19,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from rest_framework import exceptions, status
 from rest_framework.response import Response
+from urllib3.exceptions import HTTPError as StoreProbeError
 
 logger = logging.getLogger(__name__)
 
@@ -202,8 +203,11 @@ def to_api_error(exc: Exception) -> ApiError:
     if isinstance(exc, (OperationalError, InterfaceError, *REDIS_UNREACHABLE)):
         logger.warning("backing service unavailable: %s", exc)
         return service_unavailable()
-    if isinstance(exc, StoreConnectionError | StoreHttpError) or _store_overloaded(exc):
-        # The object store unreachable, timing out or answering 5xx (S3's SlowDown is 503).
+    if isinstance(exc, StoreConnectionError | StoreHttpError | StoreProbeError) or (
+        _store_overloaded(exc)
+    ):
+        # The object store unreachable, timing out or answering 5xx (S3's SlowDown is 503),
+        # through boto3 or through the download's look at it (directory/downloads.py).
         logger.warning("object store unavailable: %s", exc)
         return service_unavailable()
     if isinstance(exc, DatabaseError):

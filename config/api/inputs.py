@@ -1,8 +1,23 @@
+import contextlib
+
 from rest_framework import serializers
+
+from config.api.rows import shared_serializer
 
 
 def parse(serializer_class: type[serializers.Serializer], data, **context) -> dict:
-    """Validated input, or INVALID_REQUEST with per-field details (via the handler)."""
+    """Validated input, or INVALID_REQUEST with per-field details (via the handler).
+
+    Without context, one instance of each input serializer validates every request:
+    `run_validation` keeps nothing on the instance, and making an instance deep-copies
+    its fields, which cost a search several times what validating its query does
+    (docs/performance.md, Query validation).
+    """
+    if not context:
+        with contextlib.suppress(serializers.ValidationError):
+            return shared_serializer(serializer_class).run_validation(data)
+    # Input in a context, or invalid: a serializer of its own, whose is_valid words the
+    # errors (an absent body's "No data provided" among them).
     serializer = serializer_class(data=data, context=context)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data

@@ -5,9 +5,9 @@ import struct
 import zlib
 
 import pytest
+import resvg_py
 from PIL import Image, ImageDraw
 
-from directory import colors
 from directory.colors import MAX_COLORS, ColorError, extract_colors
 from tests.factories import PDF_BYTES, png_bytes, svg_bytes
 
@@ -145,14 +145,18 @@ def test_it_matches_comma_lists_universal_and_descendant_selectors():
     assert svg_colors(body) == ["#0000FF", "#00FF00", "#FF0000"]
 
 
-def test_it_skips_selectors_it_cannot_match_rather_than_guess():
+def test_it_matches_selectors_as_a_browser_shows_the_logo_at_rest_on_a_screen():
+    # Attribute selectors and sibling combinators apply; a state (:hover) and another
+    # medium (@media print) never do.
     body = (
-        "<style>rect:hover { fill: #FF0000 } [data-x] { fill: #00FF00 }"
-        ".a + .b { fill: #0000FF } @media print { rect { fill: #FFFF00 } }</style>"
-        f'<rect class="a b" data-x="1" width="200" height="100" fill="{RED}"/>'
+        "<style>rect:hover { fill: #FF0000 } @media print { rect { fill: #FFFF00 } }"
+        "[data-x] { fill: #00FF00 } .a + .b { fill: #0000FF }</style>"
+        f'<rect data-x="1" width="200" height="60" fill="{RED}"/>'
+        f'<rect class="a" y="60" width="100" height="40" fill="{RED}"/>'
+        f'<rect class="b" x="100" y="60" width="60" height="40" fill="{RED}"/>'
     )
 
-    assert svg_colors(body) == [RED]
+    assert svg_colors(body) == ["#00FF00", RED, "#0000FF"]
 
 
 def test_it_reads_stylesheets_with_comments_and_at_rules():
@@ -322,7 +326,7 @@ def test_it_stops_at_a_use_that_refers_to_its_own_group():
 
 def test_it_ranks_a_use_bomb_by_counts_without_drawing_it(monkeypatch):
     rendered = []
-    monkeypatch.setattr(colors.resvg_py, "svg_to_bytes", lambda **kwargs: rendered.append(1))
+    monkeypatch.setattr(resvg_py, "svg_to_bytes", lambda **kwargs: rendered.append(1))
     defs = f'<rect id="l0" width="1" height="1" fill="{RED}"/>'
     for level in range(1, 6):  # 10**5 rectangles once expanded
         defs += f'<g id="l{level}">' + f'<use href="#l{level - 1}"/>' * 10 + "</g>"
@@ -429,7 +433,7 @@ def test_it_falls_back_to_how_often_each_colour_is_used_when_it_cannot_render(mo
     def panic(**kwargs):
         raise Panic("boom")
 
-    monkeypatch.setattr(colors.resvg_py, "svg_to_bytes", panic)
+    monkeypatch.setattr(resvg_py, "svg_to_bytes", panic)
     body = (
         f'<rect width="200" height="100" fill="{BLUE}"/>'
         f'<rect width="10" height="10" fill="{RED}"/>'

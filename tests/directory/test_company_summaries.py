@@ -1,5 +1,5 @@
-"""directory_company_summary (directory/sql/tables/) holds each company's search summary as
-its rows give it, through every change to companies, logos and sectors."""
+"""directory_company_summary holds each company's search summary as its rows give it,
+through every change to companies, logos and sectors."""
 
 import json
 import threading
@@ -8,39 +8,28 @@ import time
 import pytest
 from django.db import close_old_connections, connection, connections, transaction
 
+from config.api.rows import row_shaper
 from directory.models import Company, Logo, Sector
 from directory.selectors import with_summary_fields
-from directory.serializers import company_summary
+from directory.shapes import CompanySummarySerializer
 from tests.factories import CompanyFactory, LogoFactory, SectorFactory, make_current
 
 pytestmark = pytest.mark.django_db
 
 
 def stored() -> dict:
+    """Every stored summary as the search pages show it."""
+    shown = row_shaper(CompanySummarySerializer)
     with connection.cursor() as cursor:
         cursor.execute("SELECT company_id, summary FROM directory_company_summary")
-        return {str(key): company_summary(json.loads(text)) for key, text in cursor.fetchall()}
+        return {str(key): shown(json.loads(text)) for key, text in cursor.fetchall()}
 
 
 def rebuilt() -> dict:
-    """Every company's summary as the ORM builds it from the rows (selectors'
+    """Every company's summary as DRF shows the ORM's instances (selectors'
     with_summary_fields, which the admin and the website use)."""
-    rows = with_summary_fields(Company.objects.all()).values(
-        "id",
-        "slug",
-        "name",
-        "entity_type",
-        "is_verified",
-        "province",
-        "sector__slug",
-        "sector__name",
-        "current_logo_id",
-        "current_logo__slug",
-        "current_logo__title",
-        "current_logo__preview",
-        "logo_count",
-    )
-    return {str(row["id"]): company_summary(row) for row in rows}
+    companies = with_summary_fields(Company.objects.all())
+    return {row["id"]: row for row in CompanySummarySerializer(companies, many=True).data}
 
 
 @pytest.fixture

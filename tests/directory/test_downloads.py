@@ -207,6 +207,15 @@ def test_it_answers_logo_not_found(api):
     assert (response.status_code, response.json()["error"]) == (404, "LOGO_NOT_FOUND")
 
 
+@pytest.mark.parametrize("identifier", ["%09", "%20sol-2020"])
+def test_it_looks_a_path_identifier_up_as_it_is_not_trimmed(api, logo, identifier):
+    download = _download(api, identifier, {"format": "svg", "variant": "main"})
+    detail = api.get(f"/v1/public/logos/{identifier}")
+
+    assert (download.status_code, download.json()["error"]) == (404, "LOGO_NOT_FOUND")
+    assert (detail.status_code, detail.json()["error"]) == (404, "LOGO_NOT_FOUND")
+
+
 def test_it_needs_read_logos_when_a_token_is_sent(api, logo):
     secret = token_for(scopes=[Scope.READ_PALETTES])
 

@@ -5,7 +5,7 @@ import io
 import pytest
 from PIL import Image
 
-from directory.colors import backdrop, contrast_ratio, readable_share
+from directory.contrast import backdrop, contrast_ratio, readable_share
 from directory.renditions import (
     DARK_BACKGROUND,
     INK,

@@ -5,6 +5,7 @@ from one that will fail; these tests make the store unreachable in two ways, ref
 connections and accepting them without ever answering.
 """
 
+import http.server
 import logging
 import socket
 import threading
@@ -47,6 +48,27 @@ def silent_store():
     store = _SilentStore()
     yield store
     store.close()
+
+
+class _FailingHandler(http.server.BaseHTTPRequestHandler):
+    """An S3 endpoint that answers every request 503 (S3's SlowDown)."""
+
+    def do_HEAD(self) -> None:
+        self.send_response(503)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, format, *args) -> None:
+        pass
+
+
+@pytest.fixture
+def failing_store():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _FailingHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield server
+    server.shutdown()
+    server.server_close()
 
 
 def _download(api, logo):
@@ -101,3 +123,18 @@ def test_it_grants_again_once_the_store_is_back_with_the_quota_untouched(api, se
     assert response.status_code == 200
     quota = response.json()["quota"]
     assert (quota["used"], quota["remaining"]) == (1, 2)
+
+
+def test_it_answers_503_and_counts_nothing_when_the_store_fails(
+    api, settings, s3_storage, failing_store
+):
+    logo = LogoFactory()
+    add_file(logo, svg_bytes())
+    port = failing_store.server_address[1]
+    use_s3_storage(settings, endpoint=f"http://127.0.0.1:{port}", bucket=s3_storage)
+
+    response = _download(api, logo)
+
+    assert response.status_code == 503
+    assert response.json()["error"] == "SERVICE_UNAVAILABLE"
+    assert Download.objects.count() == 0

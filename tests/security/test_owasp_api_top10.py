@@ -26,13 +26,13 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiToken, DeviceCode, Plan, Scope, Source
 from accounts.services import DeviceCodeNotPending, device_code_decide, device_code_start
+from common.svg import sanitize_svg
 from config.api.views import OpenApiDocumentApi, UnknownPathApi
 from directory.models import Download, Logo
 from directory.previews import render_preview
 from palettes.models import Palette
 from proposals.models import MAX_FILE_BYTES, Proposal, ProposalFormat, ProposalStatus
 from proposals.services import ProposalDraft, proposal_approve, proposal_submit
-from proposals.svg import sanitize_svg
 from tests.conftest import use_s3_storage
 from tests.factories import (
     CompanyFactory,

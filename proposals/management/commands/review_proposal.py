@@ -4,11 +4,11 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.models import User
+from common.svg import UnsafeSvg
 from directory.services import CatalogueError
 from proposals.models import Proposal
 from proposals.selectors import company_by_slug
 from proposals.services import ProposalNotPending, proposal_approve, proposal_reject
-from proposals.svg import UnsafeSvg
 
 # A file the sanitiser refuses or that cannot be stored as a logo: staff reject it instead.
 UNUSABLE_FILE = (UnsafeSvg, CatalogueError, OSError, SyntaxError, ValueError)

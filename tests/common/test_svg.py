@@ -6,7 +6,8 @@ import pytest
 import resvg_py
 from defusedxml.ElementTree import fromstring
 
-from proposals.svg import ATTRIBUTES, ELEMENTS, PROPERTIES, UnsafeSvg, sanitize_svg
+from common.svg import UnsafeSvg, sanitize_svg
+from common.svg_allowlist import ATTRIBUTES, ELEMENTS, PROPERTIES
 from tests.factories import png_bytes, raster_bytes
 
 SVG = "http://www.w3.org/2000/svg"
@@ -76,13 +77,14 @@ def test_it_keeps_a_plain_logo_and_everything_it_draws():
     assert text.get("font-family") == "'Helvetica Neue', Arial"
 
 
-def test_it_writes_a_simple_logo_back_byte_for_byte():
+def test_it_writes_a_simple_logo_back_unchanged_but_for_the_spelling_of_empty_tags():
     data = (
         f'<svg xmlns="{SVG}" viewBox="0 0 10 10"><g transform="translate(1,1)">'
         '<rect width="8" height="8" fill="#c00"/><circle cx="4" cy="4" r="2"/></g></svg>'
     ).encode()
 
-    assert sanitize_svg(data) == data
+    # Empty elements as the standard library writes them: a space before the slash.
+    assert sanitize_svg(data) == data.replace(b'"/>', b'" />')
 
 
 USE_A = '<circle id="a" r="1"/><use href="#a"/>'
@@ -96,10 +98,16 @@ def test_it_declares_the_xlink_namespace_only_when_an_xlink_href_is_kept():
         with_xlink
         == (
             f'<svg xmlns="{SVG}" xmlns:xlink="{XLINK}" viewBox="0 0 100 100">'
-            '<circle id="a" r="1"/><use xlink:href="#a"/></svg>'
+            '<circle id="a" r="1" /><use xlink:href="#a" /></svg>'
         ).encode()
     )
-    assert without == f'<svg xmlns="{SVG}" viewBox="0 0 100 100">{USE_A}</svg>'.encode()
+    assert (
+        without
+        == (
+            f'<svg xmlns="{SVG}" viewBox="0 0 100 100">'
+            '<circle id="a" r="1" /><use href="#a" /></svg>'
+        ).encode()
+    )
 
 
 def test_it_gives_the_same_bytes_for_the_same_input():
@@ -109,13 +117,13 @@ def test_it_gives_the_same_bytes_for_the_same_input():
 def test_it_writes_no_xml_declaration_comments_or_processing_instructions():
     data = f'<?xml version="1.0"?><svg xmlns="{SVG}"><!-- hi --><?php x ?><g/></svg>'.encode()
 
-    assert sanitize_svg(data) == f'<svg xmlns="{SVG}"><g/></svg>'.encode()
+    assert sanitize_svg(data) == f'<svg xmlns="{SVG}"><g /></svg>'.encode()
 
 
 def test_it_writes_svg_elements_with_a_prefix_as_plain_svg():
     data = b'<s:svg xmlns:s="http://www.w3.org/2000/svg"><s:rect width="1"/></s:svg>'
 
-    assert sanitize_svg(data) == f'<svg xmlns="{SVG}"><rect width="1"/></svg>'.encode()
+    assert sanitize_svg(data) == f'<svg xmlns="{SVG}"><rect width="1" /></svg>'.encode()
 
 
 def test_it_escapes_text_and_attribute_values_it_writes():
@@ -162,7 +170,7 @@ def test_it_drops_event_handlers_in_any_case(handler):
 def test_it_drops_an_event_handler_on_the_root():
     data = f'<svg xmlns="{SVG}" onload="alert(1)" viewBox="0 0 1 1"/>'.encode()
 
-    assert sanitize_svg(data) == f'<svg xmlns="{SVG}" viewBox="0 0 1 1"/>'.encode()
+    assert sanitize_svg(data) == f'<svg xmlns="{SVG}" viewBox="0 0 1 1" />'.encode()
 
 
 def test_it_allows_no_event_handler_attribute_at_all():
@@ -325,13 +333,20 @@ def test_it_drops_an_href_on_an_element_that_draws_nothing_with_it():
         "behavior:url(x.htc)",
         "-moz-binding:url(https://evil/x.xml#b)",
         "background-image:url(https://evil/x.png)",
-        "fill:red}body{display:none",
     ],
 )
 def test_it_drops_a_style_declaration_that_could_fetch_or_run(style):
     rect = clean(f'<rect style="{style}; stroke: blue" width="1"/>').find(f"{{{SVG}}}rect")
 
     assert rect.attrib == {"style": "stroke:blue", "width": "1"}
+
+
+def test_it_reads_a_style_as_a_browser_does_so_a_brace_swallows_what_follows():
+    rect = clean('<rect style="fill:red}body{display:none; stroke: blue" width="1"/>').find(
+        f"{{{SVG}}}rect"
+    )
+
+    assert rect.attrib == {"width": "1"}
 
 
 def test_it_keeps_style_declarations_with_local_references_and_colours():
@@ -342,7 +357,7 @@ def test_it_keeps_style_declarations_with_local_references_and_colours():
 
     assert rect.get("style") == (
         "fill:url(#g);stroke:rgb(0, 0, 255)!important;opacity:.5;"
-        "transform:rotate(45deg);mask:url('#m')"
+        'transform:rotate(45deg);mask:url("#m")'
     )
 
 

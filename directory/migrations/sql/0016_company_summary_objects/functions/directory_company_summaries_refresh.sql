@@ -1,0 +1,37 @@
+-- Rebuilds the summaries of these companies from their rows now; a summary that did not
+-- change is not written. Its keys are the sources of directory.shapes'
+-- CompanySummarySerializer, which shows it (tests/directory/test_rows.py holds them
+-- equal). The companies are locked first (in id order), so that two transactions
+-- changing one company's logos at once take turns, and the second counts what the
+-- first committed. Logos are counted in one grouped pass, so that loading a
+-- million companies costs one pass over their logos, not one per company.
+CREATE OR REPLACE FUNCTION directory_company_summaries_refresh(p_ids uuid[]) RETURNS void
+  LANGUAGE plpgsql AS $$
+BEGIN
+  IF cardinality(p_ids) = 0 THEN
+    RETURN;
+  END IF;
+  PERFORM 1 FROM directory_company c WHERE c.id = ANY (p_ids) ORDER BY c.id
+    FOR NO KEY UPDATE;
+  INSERT INTO directory_company_summary AS t (company_id, summary)
+    SELECT c.id, json_build_object(
+             'id', c.id, 'slug', c.slug, 'name', c.name, 'entity_type', c.entity_type,
+             'is_verified', c.is_verified, 'province', c.province,
+             'sector', CASE WHEN s.id IS NULL THEN NULL
+                            ELSE json_build_object('slug', s.slug, 'name', s.name) END,
+             'logo_count', coalesce(n.logos, 0),
+             'current_logo', CASE WHEN l.id IS NULL THEN NULL
+                                  ELSE json_build_object('id', l.id, 'slug', l.slug,
+                                                         'title', l.title,
+                                                         'preview', l.preview) END)::text
+    FROM directory_company c
+    LEFT JOIN directory_sector s ON s.id = c.sector_id
+    LEFT JOIN directory_logo l ON l.id = c.current_logo_id
+    LEFT JOIN (SELECT g.company_id, count(*) AS logos FROM directory_logo g
+               WHERE g.company_id = ANY (p_ids) GROUP BY g.company_id) n
+      ON n.company_id = c.id
+    WHERE c.id = ANY (p_ids)
+    ORDER BY c.id
+  ON CONFLICT (company_id) DO UPDATE SET summary = excluded.summary
+    WHERE t.summary IS DISTINCT FROM excluded.summary;
+END $$;
