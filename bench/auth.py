@@ -31,14 +31,22 @@ import argparse
 import contextlib
 import http.client
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import ROOT, django_env, free_port, gunicorn, manage, start_servers, write_results
+from bench.common import (
+    ROOT,
+    django_env,
+    free_port,
+    gunicorn,
+    manage,
+    percentiles,
+    start_servers,
+    write_results,
+)
 
 DATABASE = "logodir_bench_auth"
 PATH = "/v1/public/me"
@@ -56,16 +64,6 @@ def get(port: int, headers: dict[str, str]) -> tuple[int, float]:
     finally:
         connection.close()
     return response.status, (time.perf_counter() - started) * 1000
-
-
-def percentiles(milliseconds: list[float]) -> dict[str, float]:
-    cuts = statistics.quantiles(milliseconds, n=100, method="inclusive")
-    return {
-        "p50": cuts[49],
-        "p95": cuts[94],
-        "p99": cuts[98],
-        "mean": statistics.fmean(milliseconds),
-    }
 
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")

@@ -4,6 +4,7 @@ import contextlib
 import json
 import os
 import socket
+import statistics
 import subprocess
 import time
 from collections.abc import Iterator
@@ -154,6 +155,17 @@ def start_instances(
         ).pid
         for n, (env, port) in enumerate(zip(envs, ports, strict=True), start=1)
     ]
+
+
+def percentiles(milliseconds: list[float]) -> dict[str, float]:
+    """p50, p95, p99 and the mean of at least two timings."""
+    cuts = statistics.quantiles(milliseconds, n=100, method="inclusive")
+    return {
+        "p50": cuts[49],
+        "p95": cuts[94],
+        "p99": cuts[98],
+        "mean": statistics.fmean(milliseconds),
+    }
 
 
 def write_results(name: str, result: dict) -> Path:

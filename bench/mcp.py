@@ -22,7 +22,6 @@ Output: a table on stdout and bench/results/mcp-<date>.json with the commit.
 """
 
 import argparse
-import statistics
 import subprocess
 import sys
 import time
@@ -37,7 +36,15 @@ import anyio  # noqa: E402
 import httpx2  # noqa: E402
 from mcp import Client, StdioServerParameters  # noqa: E402
 
-from bench.common import ROOT, django_env, free_port, gunicorn, manage, write_results  # noqa: E402
+from bench.common import (  # noqa: E402
+    ROOT,
+    django_env,
+    free_port,
+    gunicorn,
+    manage,
+    percentiles,
+    write_results,
+)
 
 DATABASE = "logodir_bench_mcp"
 SLUG = "bench-acme"
@@ -75,16 +82,6 @@ def stop_servers() -> None:
         cwd=ROOT,
         check=False,
     )
-
-
-def percentiles(milliseconds: list[float]) -> dict[str, float]:
-    cuts = statistics.quantiles(milliseconds, n=100, method="inclusive")
-    return {
-        "p50": cuts[49],
-        "p95": cuts[94],
-        "p99": cuts[98],
-        "mean": statistics.fmean(milliseconds),
-    }
 
 
 async def measure(api_url: str, calls: int) -> dict[str, list[float]]:
