@@ -64,6 +64,7 @@ WORD_SEARCH = sql_text(
     "types/directory_search_plan",
     "functions/directory_search_key",
     "functions/directory_search_distance",
+    "functions/directory_search_budget",
     "functions/directory_search_variants",
     "functions/directory_search_corrections",
     "functions/directory_search_splits",

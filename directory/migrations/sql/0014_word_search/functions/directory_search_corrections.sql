@@ -18,7 +18,7 @@ CREATE OR REPLACE FUNCTION directory_search_corrections(typed text)
   SET pg_trgm.similarity_threshold = 0.15 AS $$
 DECLARE
   wanted text := directory_search_key(typed);
-  budget integer := CASE WHEN length(typed) >= 8 THEN 2 WHEN length(typed) >= 4 THEN 1 ELSE 0 END;
+  budget integer := directory_search_budget(typed);
 BEGIN
   RETURN QUERY
     SELECT m.word, m.distance

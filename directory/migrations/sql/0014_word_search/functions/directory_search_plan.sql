@@ -60,8 +60,7 @@ BEGIN
       IF cardinality(near || far) > 0 AND NOT EXISTS (
            SELECT 1 FROM directory_search_word s WHERE s.word = typed[word_at])
          AND directory_search_distance((near || far)[1], typed[word_at])
-             <= (CASE WHEN length(typed[word_at]) >= 8 THEN 2
-                      WHEN length(typed[word_at]) >= 4 THEN 1 ELSE 0 END) THEN
+             <= directory_search_budget(typed[word_at]) THEN
         corrected[word_at] := (near || far)[1];
       END IF;
     END IF;
