@@ -34,6 +34,7 @@ bench/results/semantic-<date>.json.
 """
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -49,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import catalogue
 from bench.common import (
+    RESULTS,
     ROOT,
     VENV_BIN,
     django_env,
@@ -278,6 +280,35 @@ def run_requests(port: int, terms: list[str], related: bool) -> tuple[dict, dict
     }
 
 
+def _log_lines(log: Path) -> list[dict]:
+    lines = []
+    for line in log.read_text(errors="replace").splitlines():
+        with contextlib.suppress(ValueError):
+            lines.append(json.loads(line))
+    return lines
+
+
+def wait_for_warm_up(log: Path, workers: int, timeout: float = 300) -> list[int]:
+    """How long each worker's warm-up took (directory.related.warm_up logs it), once all
+    of them have logged it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = [
+            int(line["message"].split()[-2])
+            for line in _log_lines(log)
+            if line.get("message", "").startswith("search warmed up in")
+        ]
+        if len(found) >= workers:
+            return found
+        time.sleep(0.2)
+    raise RuntimeError(f"the workers did not log their warm-up within {timeout} s: see {log}")
+
+
+def request_durations(log: Path) -> list[float]:
+    """The server's time for each request so far, in the order it logged them."""
+    return [line["duration_ms"] for line in _log_lines(log) if "duration_ms" in line]
+
+
 def phase_http(companies: int, requests: int) -> dict:
     import psycopg
 
@@ -309,9 +340,14 @@ def phase_http(companies: int, requests: int) -> dict:
     ):
         run_env = {**env, **extra}
         offset = {"index": 0, "exact": requests}[name]
-        with gunicorn(run_env, port, workers=2):
-            # The first requests after the start: no worker may still be loading.
+        log = RESULTS / f"semantic-{name}-gunicorn.log"
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        log.unlink(missing_ok=True)
+        with gunicorn(run_env, port, workers=2, log=log):
+            # The first requests after the start, once both workers say they are ready.
+            warm_ups = wait_for_warm_up(log, workers=2)
             first, _ = run_requests(port, terms[-60:-50], related=True)
+            first_server = [round(ms, 1) for ms in request_durations(log)[:10]]
             for term in terms[-50:]:
                 fetch(port, "/v1/public/companies?" + urlencode({"q": term, "related": "1"}))
             chosen = terms[offset : offset + requests]
@@ -319,14 +355,17 @@ def phase_http(companies: int, requests: int) -> dict:
             with_related, sizes = run_requests(port, chosen, related=True)
             plain, _ = run_requests(port, terms[2 * requests : 3 * requests], related=False)
             result[name] = {
+                "worker_warm_up_ms": warm_ups,
                 "first_ten_related_after_start": first,
+                "first_ten_related_after_start_server": first_server,
                 "related": with_related,
                 "plain": plain,
                 **sizes,
                 "worker_rss_mb": worker_rss(port),
                 "load_after": loadavg(),
             }
-            print(f"    first ten after the start {first}")
+            print(f"    workers warmed up in {warm_ups} ms")
+            print(f"    first ten after the start {first}, in the server {first_server}")
             print(f"    related {with_related}\n    plain   {plain}\n    {sizes}")
     return result
 

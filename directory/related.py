@@ -27,6 +27,7 @@ evaluation set (tests/directory/evaluation/related.py) and hold on its TEST half
 import json
 import logging
 import threading
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -278,24 +279,35 @@ def company_related(
         return json.loads(cursor.fetchone()[0])
 
 
+# Terms that take a warm-up through every statement of a search and a related search: a
+# word of three letters, a name of several words, and a word no name holds, which goes
+# through the steps of typo correction.
+WARM_UP_TERMS = ("ria", "banco del norte", "zzqxw")
+
+
 def warm_up() -> None:
-    """Loads the embedding model and the vectors and embeds a term, so that a worker's
-    first related search costs what the others do. A failure is logged, never raised:
-    plain search does not need any of it."""
+    """Loads the embedding model and the vectors, and runs company, related and logo
+    searches, so that a worker's first request costs what the others do: PostgreSQL plans each
+    statement of a PL/pgSQL function the first time a connection runs it, and the worker
+    keeps this connection (CONN_MAX_AGE) for its first requests. A failure is logged,
+    never raised: plain search does not need any of it."""
+    started = time.perf_counter()
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT max(updated_at) FROM directory_companyembedding")
             version = cursor.fetchone()[0]
-        model = backend()
-        if model is None:
-            return
-        model.embed(["warm up"])
-        if version is not None:
+        if version is not None and (model := backend()) is not None:
             _state(model, version)
+        for term in WARM_UP_TERMS:
+            rows, _ = search.company_page(
+                term=term, sector=None, province=None, offset=0, limit=RELATED_LIMIT
+            )
+            company_related(term=term, sector=None, province=None, page=1, shown=rows)
+            search.logo_page(term=term, offset=0, limit=RELATED_LIMIT)
     except Exception as exc:
-        logger.warning("related search not warmed up: %s", exc)
-    finally:
-        connection.close()
+        logger.warning("search not warmed up: %s", exc)
+    else:
+        logger.info("search warmed up in %.0f ms", (time.perf_counter() - started) * 1000)
 
 
 @receiver(setting_changed)

@@ -209,10 +209,12 @@ def test_it_uses_the_new_text_after_the_commit_of_an_admin_edit(
     assert "grupo-sur" in listed(api, q="cerveza")
 
 
-def test_it_loads_the_model_and_the_vectors_before_the_first_request(catalogue):
+def test_it_loads_the_model_and_the_vectors_before_the_first_request(catalogue, caplog):
     related._vectors = None
 
-    related.warm_up()
+    with caplog.at_level(logging.INFO, logger="directory.related"):
+        related.warm_up()
 
     assert related._vectors is not None
     assert len(related._vectors.keys) == len(COMPANIES)
+    assert [r.getMessage().split(" in ")[0] for r in caplog.records] == ["search warmed up"]
