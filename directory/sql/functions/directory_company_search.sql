@@ -25,6 +25,7 @@ DECLARE
   words integer := array_length(plan.match, 1);
   lead integer := directory_search_lead(plan, 1);
   second integer := directory_search_lead(plan, 2);
+  matched uuid[];             -- a term of several words: every match
   all_lengths integer[];      -- every match: the total, and the last class's set
   all_counts bigint[];
   whole_lengths integer[];    -- the whole-word set, with the exact names in it
@@ -54,20 +55,36 @@ BEGIN
   END IF;
 
   IF words > 1 THEN
-    -- The total and the window in one pass: such terms match few companies.
+    -- Such terms match few companies: all of them, then the total and the window in one
+    -- pass. The trigram index finds them by the two lead words; when those have
+    -- alternatives (a corrected word has up to nine), each as one regular expression
+    -- (directory_search_regex), since LIKE ANY over both would take a scan for every
+    -- pair of their patterns, while a word as typed is checked faster by LIKE.
+    IF num_nonnulls(VARIADIC plan.match[lead:lead] || plan.match[second:second]) > 2 THEN
+      matched := ARRAY(
+        SELECT c.id FROM directory_company c
+        WHERE c.search_doc ~ directory_search_regex(plan.match[lead:lead])
+          AND c.search_doc ~ directory_search_regex(plan.match[second:second])
+          AND directory_search_matches(c.search_doc, plan)
+          AND (sectors IS NULL OR c.sector_id = ANY (sectors))
+          AND (province_folded IS NULL OR c.province_fold = province_folded));
+    ELSE
+      matched := ARRAY(
+        SELECT c.id FROM directory_company c
+        WHERE c.search_doc LIKE ANY (plan.match[lead:lead])
+          AND c.search_doc LIKE ANY (plan.match[second:second])
+          AND directory_search_matches(c.search_doc, plan)
+          AND (sectors IS NULL OR c.sector_id = ANY (sectors))
+          AND (province_folded IS NULL OR c.province_fold = province_folded));
+    END IF;
     SELECT coalesce(array_agg(r.id ORDER BY r.position)
                       FILTER (WHERE r.position > skip AND r.position <= skip + take), '{}'),
-           coalesce(max(r.total), 0)
+           count(*)
     INTO ids, total
-    FROM (SELECT c.id, count(*) OVER () AS total,
+    FROM (SELECT c.id,
                  row_number() OVER (ORDER BY directory_search_rank(c.search_doc, plan),
                                              length(c.search_doc), c.name_fold, c.id) AS position
-          FROM directory_company c
-          WHERE c.search_doc LIKE ANY (plan.match[lead:lead])
-            AND c.search_doc LIKE ANY (plan.match[second:second])
-            AND directory_search_matches(c.search_doc, plan)
-            AND (sectors IS NULL OR c.sector_id = ANY (sectors))
-            AND (province_folded IS NULL OR c.province_fold = province_folded)) r;
+          FROM directory_company c WHERE c.id = ANY (matched)) r;
     RETURN;
   END IF;
 
