@@ -94,7 +94,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import catalogue  # noqa: E402
-from bench.common import ensure_wrk, free_port  # noqa: E402
+from bench.common import ensure_wrk, free_port, functions_as_in_files  # noqa: E402
 from bench.mix import COMPANY_MIX, LOGO_MIX, MixBuilder, Pool, Query, Sample  # noqa: E402
 
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -358,7 +358,8 @@ def migrate(database_url: str) -> bool:
         env=django_env(database_url, 8000),
         check=True,
     )
-    return applied() != before
+    refreshed = functions_as_in_files(database_url)
+    return applied() != before or bool(refreshed)
 
 
 def ensure_data(conn: psycopg.Connection, companies: int, seed: int, reload: bool) -> dict:

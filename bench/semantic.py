@@ -55,6 +55,7 @@ from bench.common import (
     VENV_BIN,
     django_env,
     free_port,
+    functions_as_in_files,
     gunicorn,
     manage,
     start_servers,
@@ -319,6 +320,7 @@ def phase_http(companies: int, requests: int) -> dict:
     )
     print("==> manage.py migrate")
     manage(env, "migrate", "--noinput", "-v", "0")
+    functions_as_in_files(url)
     with psycopg.connect(url, autocommit=True) as conn:
         if catalogue.company_count(conn) != companies:
             print(f"==> loading {companies:,} synthetic companies")
