@@ -37,6 +37,7 @@ from django.core.signals import setting_changed
 from django.db import connection
 from django.dispatch import receiver
 
+from config.api.pagination import DEFAULT_PAGE_SIZE
 from directory import search
 from directory.business_terms import business_words
 from directory.embeddings import (
@@ -286,24 +287,20 @@ WARM_UP_TERMS = ("ria", "banco del norte", "zzqxw")
 
 
 def warm_up() -> None:
-    """Loads the embedding model and the vectors, and runs company, related and logo
-    searches, so that a worker's first request costs what the others do: PostgreSQL plans each
-    statement of a PL/pgSQL function the first time a connection runs it, and the worker
-    keeps this connection (CONN_MAX_AGE) for its first requests. A failure is logged,
-    never raised: plain search does not need any of it."""
+    """Runs company, related and logo searches as a first page asks for them, so that a
+    worker's first request costs what the others do: the related searches load the
+    embedding model and the vectors, and PostgreSQL plans each statement of a PL/pgSQL
+    function the first time a connection runs it, on the connection the worker keeps
+    (CONN_MAX_AGE) for its first requests. A failure is logged, never raised: a worker
+    that could not warm up still serves, only its first requests cost more."""
     started = time.perf_counter()
     try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT max(updated_at) FROM directory_companyembedding")
-            version = cursor.fetchone()[0]
-        if version is not None and (model := backend()) is not None:
-            _state(model, version)
         for term in WARM_UP_TERMS:
             rows, _ = search.company_page(
-                term=term, sector=None, province=None, offset=0, limit=RELATED_LIMIT
+                term=term, sector=None, province=None, offset=0, limit=DEFAULT_PAGE_SIZE
             )
             company_related(term=term, sector=None, province=None, page=1, shown=rows)
-            search.logo_page(term=term, offset=0, limit=RELATED_LIMIT)
+            search.logo_page(term=term, offset=0, limit=DEFAULT_PAGE_SIZE)
     except Exception as exc:
         logger.warning("search not warmed up: %s", exc)
     else:
