@@ -3,11 +3,11 @@
 -- the name, the id), and how many match in all. Each statement is planned once per
 -- connection.
 --
--- A term of several words matches few companies: they are ranked and the window kept;
--- so are the matches of a one-word term when they are few. But a one-word term can match
--- a good part of the catalogue ("ria": a fifth of it), and ranking all of those is what
--- would make it slow. Its matches fall into six rank classes
--- (directory_search_class_rank), each the difference of two nested pattern sets
+-- A term of several words matches few companies: they are ranked and the window kept
+-- (directory_company_search_words); so are the matches of a one-word term when they are
+-- few. But a one-word term can match a good part of the catalogue ("ria": a fifth of it),
+-- and ranking all of those is what would make it slow. Its matches fall into six rank
+-- classes (directory_search_class_rank), each the difference of two nested pattern sets
 -- (directory_search_class_patterns). So for each class up to the window, one pass over
 -- its pattern set, which the trigram index finds, counts its rows by document length
 -- (directory_company_lengths, directory_search_histogram); the window then lies in a
@@ -23,9 +23,6 @@ DECLARE
   -- Up to this many matches, ranking them all costs less than reading them by class.
   RANK_ALL CONSTANT integer := 2000;
   words integer := array_length(plan.match, 1);
-  lead integer := directory_search_lead(plan, 1);
-  second integer := directory_search_lead(plan, 2);
-  matched uuid[];             -- a term of several words: every match
   all_lengths integer[];      -- every match: the total, and the last class's set
   all_counts bigint[];
   whole_lengths integer[];    -- the whole-word set, with the exact names in it
@@ -55,36 +52,8 @@ BEGIN
   END IF;
 
   IF words > 1 THEN
-    -- Such terms match few companies: all of them, then the total and the window in one
-    -- pass. The trigram index finds them by the two lead words; when those have
-    -- alternatives (a corrected word has up to nine), each as one regular expression
-    -- (directory_search_regex), since LIKE ANY over both would take a scan for every
-    -- pair of their patterns, while a word as typed is checked faster by LIKE.
-    IF num_nonnulls(VARIADIC plan.match[lead:lead] || plan.match[second:second]) > 2 THEN
-      matched := ARRAY(
-        SELECT c.id FROM directory_company c
-        WHERE c.search_doc ~ directory_search_regex(plan.match[lead:lead])
-          AND c.search_doc ~ directory_search_regex(plan.match[second:second])
-          AND directory_search_matches(c.search_doc, plan)
-          AND (sectors IS NULL OR c.sector_id = ANY (sectors))
-          AND (province_folded IS NULL OR c.province_fold = province_folded));
-    ELSE
-      matched := ARRAY(
-        SELECT c.id FROM directory_company c
-        WHERE c.search_doc LIKE ANY (plan.match[lead:lead])
-          AND c.search_doc LIKE ANY (plan.match[second:second])
-          AND directory_search_matches(c.search_doc, plan)
-          AND (sectors IS NULL OR c.sector_id = ANY (sectors))
-          AND (province_folded IS NULL OR c.province_fold = province_folded));
-    END IF;
-    SELECT coalesce(array_agg(r.id ORDER BY r.position)
-                      FILTER (WHERE r.position > skip AND r.position <= skip + take), '{}'),
-           count(*)
-    INTO ids, total
-    FROM (SELECT c.id,
-                 row_number() OVER (ORDER BY directory_search_rank(c.search_doc, plan),
-                                             length(c.search_doc), c.name_fold, c.id) AS position
-          FROM directory_company c WHERE c.id = ANY (matched)) r;
+    SELECT s.total, s.ids INTO total, ids
+    FROM directory_company_search_words(plan, sectors, province_folded, skip, take) s;
     RETURN;
   END IF;
 

@@ -10,9 +10,6 @@ DECLARE
   -- Up to this many matches, ranking them all costs less than reading them by class.
   RANK_ALL CONSTANT integer := 2000;
   words integer := array_length(plan.match, 1);
-  lead integer := directory_search_lead(plan, 1);
-  second integer := directory_search_lead(plan, 2);
-  matched uuid[];  -- a term of several words: every match
   matches record;  -- directory_logo_lengths of every match
   found record;    -- ... of the class's pattern set
   set_lengths integer[];
@@ -34,31 +31,7 @@ BEGIN
   END IF;
 
   IF words > 1 THEN
-    -- Such terms match few logos: all of them, then the total and the window in one
-    -- pass, found as directory_company_search finds companies for such terms.
-    IF num_nonnulls(VARIADIC plan.match[lead:lead] || plan.match[second:second]) > 2 THEN
-      matched := ARRAY(
-        SELECT l.id FROM directory_logo l
-        WHERE l.search_doc ~ directory_search_regex(plan.match[lead:lead])
-          AND l.search_doc ~ directory_search_regex(plan.match[second:second])
-          AND directory_search_matches(l.search_doc, plan));
-    ELSE
-      matched := ARRAY(
-        SELECT l.id FROM directory_logo l
-        WHERE l.search_doc LIKE ANY (plan.match[lead:lead])
-          AND l.search_doc LIKE ANY (plan.match[second:second])
-          AND directory_search_matches(l.search_doc, plan));
-    END IF;
-    SELECT coalesce(array_agg(r.id ORDER BY r.position)
-                      FILTER (WHERE r.position > skip AND r.position <= skip + take), '{}'),
-           count(*)
-    INTO ids, total
-    FROM (SELECT l.id,
-                 row_number() OVER (ORDER BY l.is_current DESC,
-                                             directory_search_rank(l.search_doc, plan),
-                                             length(l.search_doc), l.title_fold, l.id)
-                   AS position
-          FROM directory_logo l WHERE l.id = ANY (matched)) r;
+    SELECT s.total, s.ids INTO total, ids FROM directory_logo_search_words(plan, skip, take) s;
     RETURN;
   END IF;
 

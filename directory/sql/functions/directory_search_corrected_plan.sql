@@ -8,10 +8,15 @@
 -- text of the catalogue holds, which a typo can leave inside another word ("rieta" is
 -- in "Arrieta"), and reads every word as two typed together ("costacalida" for "Costa
 -- Cálida", though another name holds "Costacalida").
+--
+-- Generic plans, for its statements and the lookups they call (directory_search_plan's
+-- corrections, directory_company_found): their plans do not depend on the words, and
+-- planning them again for every term cost more than running them.
 CREATE OR REPLACE FUNCTION directory_search_corrected_plan(
   plan directory_search_plan, term text, step integer, logos boolean)
   RETURNS directory_search_plan
-  LANGUAGE plpgsql STABLE AS $$
+  LANGUAGE plpgsql STABLE
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   typed text[] := plan.words;
   -- Words no name or title has held (directory_search_word.named): the others match as
