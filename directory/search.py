@@ -5,7 +5,7 @@ the matches rank is written once, in SQL (directory/sql/, docs/search.md): a ter
 read into a plan of LIKE patterns (directory_search_plan), every company and logo has a
 search document those patterns run against (directory_search_doc), and
 directory_search_rank orders what matched. The API's pages run that in one call of a
-PL/pgSQL page function (planned once per connection, returning the page as JSON); the
+PL/pgSQL page function (prepared once per connection, returning the page as JSON); the
 admin and the website get the same matches, in the same order, as a QuerySet.
 """
 

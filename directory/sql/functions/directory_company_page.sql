@@ -2,7 +2,8 @@
 -- as a JSON array of the stored summaries (directory_company_summary), which Python
 -- decodes far faster than as many columns. Without a term, companies in name order,
 -- counted from the per-(sector, province) tally. A PL/pgSQL function, so that each
--- statement is planned once per connection, not once per search.
+-- statement is prepared once per connection, not once per search (how each is planned:
+-- docs/search.md, "How a page is read").
 CREATE OR REPLACE FUNCTION directory_company_page(
   term text, sector text, province text, skip integer, take integer,
   OUT search_total bigint, OUT summaries text)

@@ -1,7 +1,7 @@
 -- One window of the companies that match `plan` within the filters (NULL: none), in
 -- search order (docs/search.md: directory_search_rank, then the shorter search document,
--- the name, the id), and how many match in all. Each statement is planned once per
--- connection.
+-- the name, the id), and how many match in all. Each statement is prepared once per
+-- connection; those of a one-word term are planned for its patterns.
 --
 -- A term of several words matches few companies: they are ranked and the window kept
 -- (directory_company_search_words); so are the matches of a one-word term when they are
