@@ -1,6 +1,7 @@
 import json
 import os
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import boto3
@@ -11,6 +12,7 @@ from rest_framework.test import APIClient
 
 from tests.network import free_port
 from tests.openapi import served_document
+from tests.reliability.servers import RedisServer
 
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parent / "artifacts" / "screenshots"
@@ -144,3 +146,12 @@ def browser_page(chromium, live_server, **options):
     context = chromium.new_context(base_url=live_server.url, **options)
     context.set_default_timeout(10_000)
     return context.new_page()
+
+
+@pytest.fixture
+def redis_server() -> Iterator[RedisServer]:
+    """A redis-server of this test's own, which it may stop, pause and start again."""
+    server = RedisServer(free_port())
+    server.start()
+    yield server
+    server.stop()

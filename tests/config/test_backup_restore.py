@@ -33,7 +33,8 @@ from tests.factories import (
     token_for,
 )
 from tests.network import free_port
-from tests.reliability.servers import ROOT, AppServer, PostgresCluster, get, send
+from tests.project import ROOT, database_url
+from tests.reliability.servers import AppServer, PostgresCluster, app_env, get, send
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -54,14 +55,6 @@ def _run(commands: str, **env: str) -> None:
         check=True,
         capture_output=True,
         timeout=120,
-    )
-
-
-def _database_url(database: dict) -> str:
-    password = f":{database['PASSWORD']}" if database["PASSWORD"] else ""
-    return (
-        f"postgres://{database['USER']}{password}@{database['HOST']}:{database['PORT']}"
-        f"/{database['NAME']}"
     )
 
 
@@ -143,19 +136,17 @@ def restored_cluster():
         cluster.destroy()
 
 
-def _server(database_url: str, media: Path) -> AppServer:
+def _server(url: str, media: Path) -> AppServer:
     return AppServer(
         free_port(),
-        {
-            "DEBUG": "1",
-            "SECRET_KEY": "backup-restore-test",  # the same on both sides: the same links
-            "SITE_URL": "http://127.0.0.1",
-            "DATABASE_URL": database_url,
-            "REDIS_URL": "",
-            "MEDIA_ROOT": str(media),
-            "STORAGE_BACKEND": "local",
-            "EMBEDDING_BACKEND": "off",
-        },
+        app_env(
+            SECRET_KEY="backup-restore-test",  # the same on both sides: the same links
+            DATABASE_URL=url,
+            REDIS_URL="",
+            MEDIA_ROOT=str(media),
+            STORAGE_BACKEND="local",
+            EMBEDDING_BACKEND="off",
+        ),
     )
 
 
@@ -188,7 +179,7 @@ def _answers(server: AppServer, secret: str, logo: str) -> dict:
 
 
 def test_it_restores_every_row_and_file_and_the_same_answers(catalogue, restored_cluster, tmp_path):
-    source_url = _database_url(connection.settings_dict)
+    source_url = database_url()
     source_media = Path(settings.MEDIA_ROOT)
     backup, restored_media = tmp_path / "backup", tmp_path / "restored-media"
 
@@ -219,8 +210,8 @@ def test_it_restores_every_row_and_file_and_the_same_answers(catalogue, restored
     assert _files(restored_media) == files
 
     answers = []
-    for database_url, media in ((source_url, source_media), (restored_cluster.url, restored_media)):
-        server = _server(database_url, media)
+    for url, media in ((source_url, source_media), (restored_cluster.url, restored_media)):
+        server = _server(url, media)
         server.start()
         try:
             answers.append(_answers(server, catalogue["secret"], catalogue["logo"]))

@@ -2,8 +2,6 @@
 process gets on while Redis is away (config/cache.py)."""
 
 import logging
-import os
-import signal
 import time
 
 import pytest
@@ -21,22 +19,16 @@ from config.cache import (
     lookup_get,
     lookup_set_many,
 )
-from tests.network import free_port
 from tests.reliability.servers import RedisServer
 
 
 @pytest.fixture
-def own_redis(settings):
-    """A redis-server of this test's own, which it may stop, pause and start again."""
-    server = RedisServer(free_port())
-    server.start()
+def own_redis(settings, redis_server: RedisServer) -> RedisServer:
+    """The cache on a redis-server of this test's own."""
     settings.CACHES = {
-        "default": {**settings.CACHES["default"], "LOCATION": server.url},
+        "default": {**settings.CACHES["default"], "LOCATION": redis_server.url},
     }
-    yield server
-    if server.process is not None:
-        os.kill(server.process.pid, signal.SIGCONT)
-    server.stop()
+    return redis_server
 
 
 @pytest.fixture
@@ -168,13 +160,10 @@ def test_it_warns_once_a_minute_and_says_when_redis_is_back(own_redis, clock, ca
 
 def test_it_reads_no_lookup_cached_before_an_outage_from_a_redis_that_kept_it(own_redis, clock):
     lookup_add("token:c", ("row before the revocation",), 300)
-    os.kill(own_redis.process.pid, signal.SIGSTOP)  # unreachable, its data kept
-    try:
+    with own_redis.paused():
         with pytest.raises(RedisUnavailable):
             lookup_get("token:c")  # times out
         lookup_set_many({"token:c": "changed"}, 30)  # the tombstone is lost
-    finally:
-        os.kill(own_redis.process.pid, signal.SIGCONT)
     clock(RETRY_SECONDS)
 
     assert lookup_get("token:c") is None

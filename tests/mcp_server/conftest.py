@@ -21,13 +21,8 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult
 
 from tests.network import free_port
-from tests.reliability.servers import (
-    ROOT,
-    AppServer,
-    accepts_connections,
-    app_database_url,
-    wait_until,
-)
+from tests.project import ROOT, database_url
+from tests.reliability.servers import AppServer, accepts_connections, wait_until
 
 
 @pytest.fixture
@@ -45,7 +40,7 @@ def start_app(tmp_path) -> Iterator[Callable[..., AppServer]]:
                 "DEBUG": "1",
                 # Preview and download links point back at this server.
                 "SITE_URL": f"http://127.0.0.1:{port}",
-                "DATABASE_URL": app_database_url(),
+                "DATABASE_URL": database_url(),
                 "REDIS_URL": "",
                 "MEDIA_ROOT": str(tmp_path / "media"),
                 "STORAGE_BACKEND": "local",

@@ -10,11 +10,11 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
-from django.db import connection
+from tests.project import ROOT, database_url
 
-ROOT = Path(__file__).resolve().parents[2]
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 
 
@@ -54,8 +54,20 @@ class RedisServer:
         )
         wait_until(lambda: accepts_connections(self.port), what="redis-server")
 
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        """Unreachable for the block, its data kept: connections hang, as they do when a
+        server is overloaded or the network drops packets."""
+        os.kill(self.process.pid, signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            os.kill(self.process.pid, signal.SIGCONT)
+
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
+            # A paused server would not act on the signal to stop.
+            os.kill(self.process.pid, signal.SIGCONT)
             self.process.terminate()
             self.process.wait(timeout=10)
         self.process = None
@@ -95,23 +107,12 @@ def _inherited_environment() -> dict[str, str]:
     }
 
 
-def app_database_url() -> str:
-    """The test database, which a test with transaction=True commits to: what an app
-    process it starts must read."""
-    database = connection.settings_dict
-    password = f":{database['PASSWORD']}" if database["PASSWORD"] else ""
-    return (
-        f"postgres://{database['USER']}{password}@{database['HOST']}:{database['PORT']}/"
-        f"{database['NAME']}"
-    )
-
-
 def app_env(**extra: str) -> dict[str, str]:
     """The environment of an app process on the test database, `extra` on top."""
     return {
         "DEBUG": "1",
         "SITE_URL": "http://127.0.0.1",
-        "DATABASE_URL": app_database_url(),
+        "DATABASE_URL": database_url(),
         **extra,
     }
 
