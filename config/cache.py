@@ -53,7 +53,8 @@ WARNING_SECONDS = 60.0
 # redis-py retries a failed command ten times by default (3.7 s to find a stopped
 # Redis on loopback); the breaker here does the waiting instead.
 _NO_RETRIES = Retry(NoBackoff(), 0)
-_UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
+# What redis-py raises when Redis cannot be reached in time.
+REDIS_UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
 # Fields written per HSET when a hash is replaced.
 _HASH_CHUNK = 2000
 
@@ -177,7 +178,7 @@ class SharedCache(BaseCache):
                 self.client.incr(self._epoch_key)
                 breaker.answered()
             return call()
-        except _UNREACHABLE as error:
+        except REDIS_UNREACHABLE as error:
             breaker.failed(error)
             raise RedisUnavailable from error
 

@@ -15,17 +15,15 @@ from botocore.exceptions import HTTPClientError as StoreHttpError
 from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from urllib3.exceptions import HTTPError as StoreProbeError
 
+from config.cache import REDIS_UNREACHABLE
+
 logger = logging.getLogger(__name__)
 
 RETRY_AFTER_UNAVAILABLE = 5
-# What redis-py raises when Redis cannot be reached in time.
-REDIS_UNREACHABLE = (RedisConnectionError, RedisTimeoutError)
 
 
 class ErrorCode(StrEnum):
