@@ -61,9 +61,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.common import RESULTS, ROOT, ensure_wrk, start_instances, write_results
 from bench.downloads import AUDIT_SQL
 from bench.load import (
-    LIMIT_ANSWERS,
     PALETTE_AUDIT_SQL,
     build_plan,
+    failed,
     prepare,
     run_wrk,
     warm_up,
@@ -216,10 +216,6 @@ class Chaos(threading.Thread):
                 f" {time.monotonic() - stopping:.1f} s",
                 flush=True,
             )
-
-
-def failed(endpoint: str, status: int, code: str | None) -> bool:
-    return not (200 <= status < 300 or (endpoint, status, code) in LIMIT_ANSWERS)
 
 
 def visibility(outages: list[dict], answers: list[tuple], run_started: float) -> list[dict]:

@@ -55,6 +55,7 @@ from bench.common import (
     start_servers,
     write_results,
 )
+from bench.search import require_loopback
 
 DATABASE = "logodir_bench_compression"
 PATH = "/v1/public/domains"
@@ -65,20 +66,15 @@ LINKS_MBIT = (10, 50, 100, 1000)
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def loopback(url: str) -> str:
-    host = urlsplit(url).hostname or ""
-    if host not in ("127.0.0.1", "localhost", "::1") and not host.startswith("127."):
-        raise SystemExit(f"the benchmark only talks to loopback addresses, not {host!r}")
-    return url
-
-
 def servers() -> tuple[str, int, int]:
     """The database URL, and the Redis port and database number to use."""
     redis_url = os.environ.get("REDIS_URL")
     database_url = os.environ.get("BENCH_DATABASE_URL")
     if database_url and redis_url:
-        redis = urlsplit(loopback(redis_url))
-        return loopback(database_url), redis.port or 6379, int(redis.path.strip("/") or 0)
+        require_loopback(redis_url)
+        require_loopback(database_url)
+        redis = urlsplit(redis_url)
+        return database_url, redis.port or 6379, int(redis.path.strip("/") or 0)
     return start_servers(DATABASE), BENCH_REDIS_PORT, 4
 
 

@@ -138,6 +138,13 @@ LIMIT_ANSWERS = {
     ("POST /logos/{id}/download", 429, "DOWNLOAD_LIMIT_REACHED"),
     ("POST /palettes", 409, "PALETTE_LIMIT"),
 }
+
+
+def failed(endpoint: str, status: int, code: str | None) -> bool:
+    """An answer that counts as a failure: neither a success nor a limit's answer."""
+    return not (200 <= status < 300 or (endpoint, status, code) in LIMIT_ANSWERS)
+
+
 TARGET_RPS = 300
 TARGET_P99_MS = 250.0
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -534,9 +541,6 @@ def figures_of(results: dict, window: tuple[float, float]) -> dict:
     and over the whole run, the answers by status and error code."""
     started, stopped = window
     seconds = stopped - started
-
-    def failed(endpoint: str, status: int, code: str | None) -> bool:
-        return not (200 <= status < 300 or (endpoint, status, code) in LIMIT_ANSWERS)
 
     def entry(answers: list[tuple]) -> dict:
         latencies = sorted(answer[3] for answer in answers)

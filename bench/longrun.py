@@ -24,7 +24,7 @@ import psycopg
 
 from bench import catalogue
 from bench.common import ROOT, django_env, two_free_ports
-from bench.load import SEED, percentile
+from bench.load import SEED, failed, percentile
 from bench.search import migrate
 
 CLUSTER = "chaos"
@@ -95,10 +95,6 @@ class Servers:
             self.redis.wait(timeout=30)
         self.redis = None
 
-    def stop(self) -> None:
-        self.stop_redis()
-        self.stop_postgres()
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of both long runs: the load and the servers."""
@@ -167,7 +163,7 @@ def pace(plan_folder: Path, rate: float, threads: int) -> None:
         path.write_text(path.read_text().replace("return {", paced, 1))
 
 
-def slices(answers: list[tuple], start: float, width: float, count: int, failed) -> list[dict]:
+def slices(answers: list[tuple], start: float, width: float, count: int) -> list[dict]:
     """Requests per second, p50/p99 and failures of each `width`-second slice from `start`."""
     buckets: list[list[tuple]] = [[] for _ in range(count)]
     for answer in answers:

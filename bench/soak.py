@@ -33,9 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.chaos import failed
 from bench.common import RESULTS, ROOT, ensure_wrk, start_instances, write_results
-from bench.load import build_plan, prepare, run_wrk, warm_up, write_wrk_plan
+from bench.load import build_plan, failed, prepare, run_wrk, warm_up, write_wrk_plan
 from bench.longrun import (
     MAX_SEARCHES,
     Sampler,
@@ -170,7 +169,7 @@ def run(args: argparse.Namespace, servers: Servers) -> int:
         samples = [(t - started, sample) for t, sample in memory.stop()]
 
     count = args.duration // SLICE_SECONDS
-    minutes = slices(results["answers"], started, SLICE_SECONDS, count, failed)
+    minutes = slices(results["answers"], started, SLICE_SECONDS, count)
     settled = [(t, sample) for t, sample in samples if t >= SETTLE_MINUTES * 60]
     growth = {}
     if settled:
