@@ -79,7 +79,7 @@ def _open_raster(data: bytes) -> Image.Image:
             raise ColorError(f"unreadable image: {exc}") from exc
 
 
-def _fold_blends(clusters: list[list], on_white: bool) -> list[list]:
+def _fold_blends(clusters: list[list], white_background: bool) -> list[list]:
     """Clusters without the small ones that are blends of two bigger neighbours.
 
     Anti-aliasing and JPEG fringes mix the colours either side of an edge: such a
@@ -92,7 +92,7 @@ def _fold_blends(clusters: list[list], on_white: bool) -> list[list]:
         size, rgb = cluster
         blend, home = False, None  # home None: the background's, dropped
         if size < total * BLEND_MAX_SHARE:
-            ends: list[list | None] = [*kept, None] if on_white else list(kept)
+            ends: list[list | None] = [*kept, None] if white_background else list(kept)
             best = BLEND_DISTANCE**2 + 1
             for index, start in enumerate(ends[:-1]):
                 for end in ends[index + 1 :]:
@@ -142,5 +142,5 @@ def _raster_colors(data: bytes) -> list[str]:
                 break
         else:
             merged.append([size, rgb])
-    merged = sorted(_fold_blends(merged, on_white), key=lambda item: -item[0])
+    merged = sorted(_fold_blends(merged, drawn_on_white), key=lambda item: -item[0])
     return [hex_code(rgb) for size, rgb in merged if size >= total * MIN_CLUSTER_SHARE][:MAX_COLORS]

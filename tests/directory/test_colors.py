@@ -15,6 +15,7 @@ RED = "#C8102E"
 BLUE = "#003DA5"
 GOLD = "#FFC72C"
 GREEN = "#00843D"
+PINK = "#E38796"  # halfway between RED and white
 
 
 def svg(body: str, width: int = 200, height: int = 100) -> bytes:
@@ -526,6 +527,20 @@ def test_it_drops_a_white_background():
     )
 
     assert extract_colors(data, "PNG") == [BLUE, RED]
+
+
+def test_it_keeps_a_small_tint_of_a_logo_on_transparency_that_only_white_would_explain():
+    # Pink lies halfway between the red and white: on a white background it would be the
+    # red's anti-aliased edge, but this logo has no white background to blend with.
+    data = raster(
+        [
+            ((0, 0, 119, 99), rgba(RED)),
+            ((120, 0, 193, 99), rgba(BLUE)),
+            ((194, 0, 199, 99), rgba(PINK)),
+        ]
+    )
+
+    assert extract_colors(data, "PNG") == [RED, BLUE, PINK]
 
 
 def test_it_keeps_white_artwork_on_a_coloured_field():
