@@ -11,7 +11,7 @@ from django.contrib.admin.widgets import AutocompleteSelect
 from django.core.files.storage import default_storage
 from PIL import Image
 
-from common.svg import UnsafeSvg, sanitize_svg
+from common.svg import UnsafeSvg
 from directory.models import Company, FileFormat
 from directory.previews import PREVIEW_MAX_PX, PreviewError, render_preview
 from directory.services import CatalogueError
@@ -31,11 +31,12 @@ UNUSABLE_FILE = (UnsafeSvg, PreviewError, CatalogueError, OSError, SyntaxError, 
 
 
 def proposal_preview_png(proposal: Proposal) -> bytes:
-    """A PNG of the proposal's file, at most 512 px, drawn here from a safe copy."""
+    """A PNG of the proposal's file, at most 512 px, drawn here from a safe copy (an SVG
+    is sanitised by render_preview)."""
     with default_storage.open(proposal.file.name, "rb") as upload:
         data = upload.read()
     if proposal.file_format == ProposalFormat.SVG:
-        return render_preview(sanitize_svg(data), FileFormat.SVG)
+        return render_preview(data, FileFormat.SVG)
     if proposal.file_format == ProposalFormat.PNG:
         return render_preview(data, FileFormat.PNG)
     # JPEG and WEBP were decoded whole, under a pixel limit, when they were uploaded.
