@@ -260,8 +260,7 @@ class SharedCache(BaseCache):
         try:
             values = self._ask(lambda: self.client.hmget(self.make_key(key), fields))
         except RedisUnavailable:
-            mapping = self.local.get(key) or {}
-            return [mapping.get(field) for field in fields], self.local.get(along)
+            return _map_read(self.local, key, fields, along=along)
         # `along` is Django's to encode: read through Django's cache, a second round trip.
         return [None if value is None else value.decode() for value in values], self.get(along)
 
@@ -297,7 +296,12 @@ def hash_read(key: str, fields: list[str], *, along: str) -> tuple[list, object]
     shared = _shared()
     if shared is not None:
         return shared.hash_read(key, fields, along=along)
-    values = caches[DEFAULT_CACHE_ALIAS].get_many([key, along])
+    return _map_read(caches[DEFAULT_CACHE_ALIAS], key, fields, along=along)
+
+
+def _map_read(cache: BaseCache, key: str, fields: list[str], *, along: str) -> tuple[list, object]:
+    """hash_read from a cache that keeps a map as one value (a dict)."""
+    values = cache.get_many([key, along])
     mapping = values.get(key) or {}
     return [mapping.get(field) for field in fields], values.get(along)
 
