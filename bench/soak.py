@@ -153,7 +153,6 @@ def run(args: argparse.Namespace, servers: Servers) -> int:
         rate = args.share * capacity
         print(f"    {capacity:.1f} requests/s; soak at {rate:.1f} for {args.duration} s")
 
-        write_wrk_plan(folder, plan, ports, args.connections)
         pace(folder, rate, args.connections)
         memory = Sampler(lambda: worker_rss(masters), 10)
         memory.start()
