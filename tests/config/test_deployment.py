@@ -23,15 +23,13 @@ import boto3
 import pytest
 import yaml
 from django.conf import settings as django_settings
-from django.db import connections
 
 from tests.network import free_port
-from tests.project import project_copy
+from tests.project import ROOT, database_url, project_copy
 
 # The served processes use the test database, which exists only when a test asks for it.
 pytestmark = pytest.mark.django_db
 
-ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
 
@@ -65,11 +63,6 @@ def build_step(command: str) -> tuple[dict[str, str], list[str]]:
         name, value = words.pop(0).split("=", 1)
         env[name] = value
     return env, words
-
-
-def database_url(alias: str = "default") -> str:
-    db = connections[alias].settings_dict
-    return f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
 
 
 def get(url: str, headers: dict[str, str] | None = None):

@@ -3,14 +3,12 @@
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import database_from_url, env_bool, env_int, env_origin
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.project import ROOT
 
 
 def start(**env) -> subprocess.CompletedProcess:
