@@ -4,6 +4,7 @@ ranking exactly as the search querysets of the admin and the website do."""
 import random
 
 import pytest
+from django.db import connection
 
 from directory import search
 from tests.factories import CompanyFactory, LogoFactory, SectorFactory, make_current
@@ -170,6 +171,48 @@ def test_it_corrects_a_word_of_three_letters_only_to_one_that_sounds_the_same(ap
     catalogue("Bar Vaz", "Bar Paz")
 
     assert found(api, "bas") == ["Bar Vaz"]
+
+
+def optimal_string_alignment(a: str, b: str) -> int:
+    """The distance typo correction measures, computed in full."""
+    d = [[i + j if i == 0 or j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            substitution = d[i - 1][j - 1] + (a[i - 1] != b[j - 1])
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, substitution)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+def test_it_measures_typing_distance_counting_a_swap_of_neighbours_as_one_edit():
+    rng = random.Random(20)
+    words = ["kintanilla", "konstruksion", "abogados", "seguros", "aa", "ab", "ba", "ca", "abc"]
+    pairs = [("ca", "abc"), ("abcd", "badc"), ("hotle", "hotel"), ("aab", "aba"), ("a", "")]
+    for word in words:
+        for _ in range(40):
+            typed = list(word)
+            for _ in range(rng.randint(1, 3)):
+                at = rng.randrange(len(typed))
+                edit = rng.choice(["swap", "drop", "add", "change"])
+                if edit == "swap" and at + 1 < len(typed):
+                    typed[at], typed[at + 1] = typed[at + 1], typed[at]
+                elif edit == "drop" and len(typed) > 1:
+                    del typed[at]
+                elif edit in ("add", "change"):
+                    typed[at : at + (edit == "change")] = [rng.choice("abknost")]
+            pairs.append((word, "".join(typed)))
+    pairs += [(a, b) for a in words for b in words]
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT directory_search_distance(p.a, p.b)"
+            " FROM unnest(%s::text[], %s::text[]) WITH ORDINALITY AS p(a, b, n) ORDER BY p.n",
+            ([a for a, _ in pairs], [b for _, b in pairs]),
+        )
+        measured = [row[0] for row in cursor.fetchall()]
+
+    assert measured == [optimal_string_alignment(a, b) for a, b in pairs]
 
 
 def test_it_finds_nothing_for_noise(api):

@@ -1,6 +1,9 @@
 -- The optimal string alignment distance: insertions, deletions, substitutions and
 -- transpositions of two neighbouring letters each count one. Typo correction runs it
 -- on the few candidates directory_search_word_variant found, never on a whole table.
+-- Without a transposition this is the Levenshtein distance (fuzzystrmatch, in C), and a
+-- transposition can only help where two different neighbouring letters of `a` appear
+-- swapped in `b`: only then is the matrix filled in here.
 CREATE OR REPLACE FUNCTION directory_search_distance(a text, b text) RETURNS integer
   LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT AS $$
 DECLARE
@@ -9,7 +12,18 @@ DECLARE
   d integer[];
   w integer := length(b) + 1;  -- row width of the (la + 1) x (lb + 1) matrix in d
   cost integer;
+  swapped boolean := false;
 BEGIN
+  FOR i IN 1..la - 1 LOOP
+    IF substr(a, i, 1) <> substr(a, i + 1, 1)
+       AND strpos(b, substr(a, i + 1, 1) || substr(a, i, 1)) > 0 THEN
+      swapped := true;
+      EXIT;
+    END IF;
+  END LOOP;
+  IF NOT swapped THEN
+    RETURN levenshtein(a, b);
+  END IF;
   d := array_fill(0, ARRAY[(la + 1) * w]);
   FOR i IN 0..la LOOP d[i * w + 1] := i; END LOOP;
   FOR j IN 0..lb LOOP d[j + 1] := j; END LOOP;
