@@ -228,16 +228,24 @@ class MixBuilder:
         mix: dict[str, tuple[float, str]],
         size: int,
         make: Callable[[str], dict[str, str | int]],
+        *,
+        up_to: bool = False,
     ) -> Pool:
-        """`size` distinct queries in the proportions of `mix`, shuffled."""
+        """`size` distinct queries in the proportions of `mix`, shuffled; with `up_to`, as
+        many as a kind has when it has fewer, instead of an error."""
         pool = Pool()
         seen_meanings: set[tuple] = set()
         seen_paths: set[str] = set()
         for kind, (share, _) in mix.items():
             for _ in range(round(size * share)):
-                query, spelling_only = self._distinct(
-                    endpoint, kind, make, seen_meanings, seen_paths
-                )
+                try:
+                    query, spelling_only = self._distinct(
+                        endpoint, kind, make, seen_meanings, seen_paths
+                    )
+                except RuntimeError:
+                    if not up_to:
+                        raise
+                    break
                 pool.queries.append(query)
                 pool.spelling_only[kind] += spelling_only
         self.rng.shuffle(pool.queries)

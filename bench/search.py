@@ -3,7 +3,8 @@
 Usage (from the project root, with the project venv):
 
     .venv/bin/python bench/search.py [--companies 100000] [--duration 20] [--keep]
-        [--reload] [--explain 6] [--pgoptions '-c max_parallel_workers_per_gather=0']
+        [--reload] [--explain 6] [--per-kind]
+        [--pgoptions '-c max_parallel_workers_per_gather=0']
 
 It installs wrk (Debian package `wrk`) when missing and takes about 2.5 minutes with the defaults,
 plus about a minute the first time, to load the data.
@@ -42,7 +43,11 @@ What it does, in order:
      timing from connect to the last byte; p50/p95/p99 per kind of query too;
    * concurrency 8: the trivial endpoint, company search and logo search with wrk
      (2 threads, 8 connections) and bench/paths.lua walking the paths; wrk times
-     from sending the request to the last byte.
+     from sending the request to the last byte;
+   * with --per-kind, then at concurrency 8: company search for each kind of the mix
+     alone (a kind with fewer distinct queries than the phase sends goes round them
+     again), and the company list one company per page, each also reported as a
+     share of the trivial endpoint: what the page costs apart from the search.
    Per phase it also reports, from /proc, the CPU time gunicorn and PostgreSQL
    spent per request, and the CPU used by processes that are not part of the
    benchmark: other load on a shared box inflates latencies and lowers req/s,
@@ -95,7 +100,15 @@ if str(ROOT) not in sys.path:
 
 from bench import catalogue  # noqa: E402
 from bench.common import ensure_wrk, free_port, functions_as_in_files  # noqa: E402
-from bench.mix import COMPANY_MIX, LOGO_MIX, MixBuilder, Pool, Query, Sample  # noqa: E402
+from bench.mix import (  # noqa: E402
+    COMPANY_MIX,
+    COMPANY_PATH,
+    LOGO_MIX,
+    MixBuilder,
+    Pool,
+    Query,
+    Sample,
+)
 
 VENV_BIN = ROOT / ".venv" / "bin"
 RESULTS = ROOT / "bench" / "results"
@@ -118,6 +131,8 @@ WRK_THREADS = 2
 SEQUENTIAL_PER_SECOND = 300
 WRK_PER_SECOND = 800
 WARM_UP_REQUESTS = 150
+PER_KIND_POOL = 10_000
+ONE_PER_PAGE = "company list, 1 per page"
 # Company search p95 at concurrency 1, for every kind of query: at 100,000 companies and
 # at 1,000,000.
 TARGET_P95_MS = {100_000: 20.0, 1_000_000: 60.0}
@@ -799,6 +814,10 @@ def print_report(result: dict) -> None:
     print("(distinct: distinct paths sent; '+': the pool ran out: wrk repeated paths, c=1 stopped;")
     print(" srv CPU: ms of CPU that gunicorn and PostgreSQL spent per request;")
     print(" other CPU: CPU used by processes outside the benchmark, of 2 cores)")
+    if per_kind := result["ratios"]["per_kind_over_trivial_rps_c8"]:
+        print(f"req/s at concurrency {CONCURRENCY} as a share of the trivial endpoint's:")
+        for name, share in per_kind.items():
+            print(f"  {name:<32}{share:>7.1%}")
     for phase in result["phases"]:
         if phase["error_sample"]:
             print(f"errors in {phase['name']}: {phase['error_sample']}")
@@ -887,6 +906,12 @@ def parse_args() -> argparse.Namespace:
         help="EXPLAIN the N slowest company searches and N/2 slowest logo searches (default 6)",
     )
     parser.add_argument(
+        "--per-kind",
+        action="store_true",
+        help="after the phases, company search at concurrency 8 for each kind of query alone, "
+        "and the listing one company per page, each as a share of the trivial endpoint",
+    )
+    parser.add_argument(
         "--pgoptions",
         default="",
         help="PGOPTIONS for the server's database connections, to try settings, e.g. "
@@ -930,6 +955,19 @@ def machine_facts() -> dict:
         "wrk": (wrk.stdout or wrk.stderr).split("[")[0].strip(),
         "loadavg_before": " ".join(Path("/proc/loadavg").read_text().split()[:3]),
     }
+
+
+def kind_paths(builder: MixBuilder, kind: str) -> Callable[[], list[str]]:
+    """Distinct company search paths of one kind, as many as the kind has up to a pool's
+    size: wrk goes round them again when they run out (a kind with few distinct meanings,
+    such as three common letters, is then partly served from a warm cache)."""
+
+    def paths() -> list[str]:
+        mix = {kind: (1.0, COMPANY_MIX[kind][1])}
+        pool = builder.pool(COMPANY_PATH, mix, PER_KIND_POOL, builder.company_params, up_to=True)
+        return [query.path for query in pool.queries]
+
+    return paths
 
 
 def run(args: argparse.Namespace, workdir: Path, stamp: str) -> dict:
@@ -988,6 +1026,17 @@ def run(args: argparse.Namespace, workdir: Path, stamp: str) -> dict:
             ("company search", lambda: [q.path for q in pools["company"].take(per_phase_wrk)]),
             ("logo search", lambda: [q.path for q in pools["logo"].take(per_phase_wrk)]),
         ]
+        if args.per_kind:
+            # What each kind costs on its own, and a page of one company without a term:
+            # the part of a search's cost that is the page, not the search.
+            for kind in COMPANY_MIX:
+                concurrent.append((f"company: {kind}", kind_paths(builder, kind)))
+            concurrent.append(
+                (
+                    "company list, 1 per page",
+                    lambda: [f"{COMPANY_PATH}?pageSize=1&page={page}" for page in range(1, 20_001)],
+                )
+            )
         for name, paths in concurrent:
             print(f"==> {name}, concurrency {CONCURRENCY} (wrk), {args.duration} s")
             phases.append(run_wrk(name, port, paths(), args.duration, workdir, monitor))
@@ -1031,6 +1080,12 @@ def run(args: argparse.Namespace, workdir: Path, stamp: str) -> dict:
             "company_over_trivial_rps_c8": ratio,
             "logo_over_trivial_rps_c8": by_name[("logo search", CONCURRENCY)].rps
             / by_name[("trivial", CONCURRENCY)].rps,
+            # --per-kind: each kind alone, and a page of one company.
+            "per_kind_over_trivial_rps_c8": {
+                phase.name: phase.rps / by_name[("trivial", CONCURRENCY)].rps
+                for phase in phases
+                if phase.name.startswith("company: ") or phase.name == ONE_PER_PAGE
+            },
             # The same comparison in server CPU per request, which other load barely moves.
             "trivial_over_company_server_cpu_c8": _ratio(
                 by_name[("trivial", CONCURRENCY)].server_cpu_ms,
