@@ -1037,13 +1037,13 @@ def run(args: argparse.Namespace, workdir: Path, stamp: str) -> dict:
             ("company search", lambda: [q.path for q in pools["company"].take(per_phase_wrk)]),
             ("logo search", lambda: [q.path for q in pools["logo"].take(per_phase_wrk)]),
         ]
+        # What each kind costs on its own, and the filter kind's listing one company per
+        # page: what a page of 20 costs beyond a page of one, no search in either.
+        per_kind: list[tuple[str, Callable[[], list[str]]]] = []
         if args.per_kind:
-            # What each kind costs on its own, and the filter kind's listing one company per
-            # page: what a page of 20 costs beyond a page of one, no search in either.
-            for kind in COMPANY_MIX:
-                concurrent.append((f"company: {kind}", kind_paths(builder, kind)))
-            concurrent.append((ONE_PER_PAGE, lambda: one_per_page(sample)))
-        for name, paths in concurrent:
+            per_kind = [(f"company: {kind}", kind_paths(builder, kind)) for kind in COMPANY_MIX]
+            per_kind.append((ONE_PER_PAGE, lambda: one_per_page(sample)))
+        for name, paths in concurrent + per_kind:
             print(f"==> {name}, concurrency {CONCURRENCY} (wrk), {args.duration} s")
             phases.append(run_wrk(name, port, paths(), args.duration, workdir, monitor))
     print("==> gunicorn stopped")
@@ -1088,9 +1088,8 @@ def run(args: argparse.Namespace, workdir: Path, stamp: str) -> dict:
             / by_name[("trivial", CONCURRENCY)].rps,
             # --per-kind: each kind alone, and a page of one company.
             "per_kind_over_trivial_rps_c8": {
-                phase.name: phase.rps / by_name[("trivial", CONCURRENCY)].rps
-                for phase in phases
-                if phase.name.startswith("company: ")
+                name: by_name[(name, CONCURRENCY)].rps / by_name[("trivial", CONCURRENCY)].rps
+                for name, _ in per_kind
             },
             # The same comparison in server CPU per request, which other load barely moves.
             "trivial_over_company_server_cpu_c8": _ratio(
