@@ -215,6 +215,34 @@ def test_it_measures_typing_distance_counting_a_swap_of_neighbours_as_one_edit()
     assert measured == [optimal_string_alignment(a, b) for a, b in pairs]
 
 
+def test_it_reads_a_term_into_one_row_of_patterns_per_required_word():
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT (p).words, (p).exact, (p).whole, (p).start, (p).inside, (p).near, (p).far,"
+            " (p).match, (p).corrected"
+            " FROM (SELECT directory_search_plan(%s, '{}', '{}') AS p) AS t",
+            ["Hnos. García de la Vega"],
+        )
+        plan = cursor.fetchone()
+
+    # An abbreviation is read as typed and as written out; rows are padded with NULL.
+    assert plan == (
+        ["hnos", "garcia", "vega"],
+        ["%| hermanos garcia de la vega |%"],
+        [["% hermanos %", "% hnos %"], ["% garcia %", None], ["% vega %", None]],
+        [["% hermanos%", "% hnos%"], ["% garcia%", None], ["% vega%", None]],
+        [["%hermanos%", "%hnos%"], ["%garcia%", None], ["%vega%", None]],
+        [[None, None]] * 3,
+        [[None, None]] * 3,
+        [
+            ["%hermanos%", "%hnos%", None, None, None, None],
+            ["%garcia%", None, None, None, None, None],
+            ["%vega%", None, None, None, None, None],
+        ],
+        "hnos garcia de la vega",
+    )
+
+
 def test_it_finds_nothing_for_noise(api):
     catalogue("Talleres Quintanilla", "Banco Ibérico del Duero")
 

@@ -3,21 +3,20 @@
 -- dropped h (not the one of ch), doubled letters, and a plural -s or -es. Typo
 -- correction compares these keys (directory_search_distance), never shows them.
 CREATE OR REPLACE FUNCTION directory_search_key(word text) RETURNS text
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-BEGIN ATOMIC
-  SELECT CASE WHEN s.sound ~ '[^aeiou]es$' AND length(s.sound) > 4 THEN left(s.sound, -2)
-              WHEN s.sound ~ 's$' AND length(s.sound) > 3 THEN left(s.sound, -1)
-              ELSE s.sound END
-  FROM (
-    SELECT regexp_replace(translate(regexp_replace(regexp_replace(regexp_replace(
-             regexp_replace(regexp_replace(regexp_replace(word,
-               'll', 'y', 'g'),
-               'ch', 'C', 'g'),
-               'h', '', 'g'),
-               'qu?([ei])', 'k\1', 'g'),
-               'c([ei])', 's\1', 'g'),
-               'g([ei])', 'j\1', 'g'),
-             'cvz', 'kbs'),
-           '(.)\1+', '\1', 'g') AS sound
-  ) s;
-END;
+  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  sound text := regexp_replace(translate(regexp_replace(regexp_replace(regexp_replace(
+                  regexp_replace(regexp_replace(regexp_replace(word,
+                    'll', 'y', 'g'),
+                    'ch', 'C', 'g'),
+                    'h', '', 'g'),
+                    'qu?([ei])', 'k\1', 'g'),
+                    'c([ei])', 's\1', 'g'),
+                    'g([ei])', 'j\1', 'g'),
+                  'cvz', 'kbs'),
+                '(.)\1+', '\1', 'g');
+BEGIN
+  RETURN CASE WHEN sound ~ '[^aeiou]es$' AND length(sound) > 4 THEN left(sound, -2)
+              WHEN sound ~ 's$' AND length(sound) > 3 THEN left(sound, -1)
+              ELSE sound END;
+END $$;

@@ -4,9 +4,9 @@
 -- last.
 CREATE OR REPLACE FUNCTION directory_search_lead(plan directory_search_plan, nth integer)
   RETURNS integer
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-BEGIN ATOMIC
-  SELECT i FROM generate_subscripts(plan.inside, 1) AS i
-  ORDER BY num_nonnulls(VARIADIC plan.match[i:i]), length(plan.inside[i][1]) DESC, i
-  OFFSET nth - 1 LIMIT 1;
-END;
+  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+BEGIN
+  RETURN (SELECT i FROM generate_subscripts(plan.inside, 1) AS i
+          ORDER BY num_nonnulls(VARIADIC plan.match[i:i]), length(plan.inside[i][1]) DESC, i
+          OFFSET nth - 1 LIMIT 1);
+END $$;

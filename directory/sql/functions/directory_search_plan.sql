@@ -6,6 +6,10 @@
 -- also match the catalogue's words within typing distance (directory_search_corrections,
 -- the eight nearest); one listed in `split` that has no correction one edit away, read
 -- as two words written together, those two (directory_search_splits).
+--
+-- Every search reads its term here, so the work is done in loops of plain expressions,
+-- which PL/pgSQL evaluates without starting a query: a query per word and per kind of
+-- pattern cost four times as much (docs/search.md, "What a search costs").
 CREATE OR REPLACE FUNCTION directory_search_plan(term text, correct text[], split text[])
   RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
@@ -21,11 +25,16 @@ DECLARE
   far text[];
   -- Per required word, each kind's patterns as the text of an array (rows of unequal
   -- length, which one array cannot hold until directory_search_rows pads them).
+  spelling text;
+  whole text[];
+  start text[];
+  inside text[];
   wholes text[] := '{}';
   starts text[] := '{}';
   insides text[] := '{}';
   nears text[] := '{}';
   fars text[] := '{}';
+  matches text[] := '{}';
   width integer := 1;
   plan directory_search_plan;
 BEGIN
@@ -34,18 +43,25 @@ BEGIN
     RETURN plan;
   END IF;
   -- A legal form is what normalising drops at the end of a name.
-  required := ARRAY(
-    SELECT i FROM generate_subscripts(typed, 1) AS i
-    WHERE length(typed[i]) > 1
-      AND typed[i] NOT IN ('de', 'del', 'la', 'las', 'el', 'los', 'les', 'els', 'lo', 'y', 'o',
-                           'en', 'da', 'do', 'das', 'dos', 'the', 'of')
-      AND directory_search_normalize('x ' || typed[i]) <> ' x '
-    ORDER BY i);
+  required := '{}';
+  FOR i IN 1..cardinality(typed) LOOP
+    IF length(typed[i]) > 1
+       AND typed[i] <> ALL ('{de,del,la,las,el,los,les,els,lo,y,o,en,da,do,das,dos,the,of}')
+       AND directory_search_normalize('x ' || typed[i]) <> ' x ' THEN
+      required := required || i;
+    END IF;
+  END LOOP;
   IF cardinality(required) = 0 THEN
-    required := ARRAY(SELECT generate_subscripts(typed, 1));
+    FOR i IN 1..cardinality(typed) LOOP
+      required := required || i;
+    END LOOP;
   END IF;
+  plan.words := '{}';
   FOREACH word_at IN ARRAY required LOOP
-    spellings := ARRAY(SELECT DISTINCT s FROM unnest(ARRAY[typed[word_at], written[word_at]]) AS s);
+    -- As typed and as written out, in text order.
+    spellings := CASE WHEN written[word_at] = typed[word_at] THEN ARRAY[typed[word_at]]
+                      ELSE ARRAY[least(typed[word_at], written[word_at]),
+                                 greatest(typed[word_at], written[word_at])] END;
     near := '{}';
     far := '{}';
     IF typed[word_at] = ANY (correct) THEN
@@ -69,15 +85,30 @@ BEGIN
     IF typed[word_at] = ANY (split) AND cardinality(near) = 0 THEN
       near := near || ARRAY(SELECT directory_search_splits(typed[word_at]));
     END IF;
-    wholes := wholes || ARRAY(SELECT '% ' || s || ' %' FROM unnest(spellings) AS s)::text;
-    starts := starts || ARRAY(SELECT '% ' || s || '%' FROM unnest(spellings) AS s)::text;
-    insides := insides || ARRAY(
-      SELECT CASE WHEN length(s) <= 2 THEN '% ' ELSE '%' END || s || '%'
-      FROM unnest(spellings) AS s)::text;
+    whole := '{}';
+    start := '{}';
+    inside := '{}';
+    FOREACH spelling IN ARRAY spellings LOOP
+      whole := whole || ('% ' || spelling || ' %');
+      start := start || ('% ' || spelling || '%');
+      inside := inside
+                || (CASE WHEN length(spelling) <= 2 THEN '% ' ELSE '%' END || spelling || '%');
+    END LOOP;
     -- A correction is a word of the catalogue: it matches where a word starts with it
     -- (its plural, say), not inside any word, which for a short one would be anywhere.
-    nears := nears || ARRAY(SELECT '% ' || s || '%' FROM unnest(near) AS s)::text;
-    fars := fars || ARRAY(SELECT '% ' || s || '%' FROM unnest(far) AS s)::text;
+    FOR n IN 1..cardinality(near) LOOP
+      near[n] := '% ' || near[n] || '%';
+    END LOOP;
+    FOR n IN 1..cardinality(far) LOOP
+      far[n] := '% ' || far[n] || '%';
+    END LOOP;
+    wholes := wholes || whole::text;
+    starts := starts || start::text;
+    insides := insides || inside::text;
+    nears := nears || near::text;
+    fars := fars || far::text;
+    matches := matches || (inside || near || far)::text;
+    plan.words := plan.words || typed[word_at];
     width := greatest(width, cardinality(spellings), cardinality(near), cardinality(far));
   END LOOP;
   plan.exact := ARRAY['%| ' || array_to_string(written, ' ') || ' |%'];
@@ -86,10 +117,7 @@ BEGIN
   plan.inside := directory_search_rows(insides, width);
   plan.near := directory_search_rows(nears, width);
   plan.far := directory_search_rows(fars, width);
-  plan.match := directory_search_rows(ARRAY(
-    SELECT (insides[n]::text[] || nears[n]::text[] || fars[n]::text[])::text
-    FROM generate_subscripts(insides, 1) AS n ORDER BY n), 3 * width);
-  plan.words := ARRAY(SELECT typed[i] FROM unnest(required) AS i);
+  plan.match := directory_search_rows(matches, 3 * width);
   plan.corrected := array_to_string(corrected, ' ');
   RETURN plan;
 END $$;

@@ -6,8 +6,8 @@
 CREATE OR REPLACE FUNCTION directory_search_window(
   lengths integer[], counts bigint[], done bigint, skip integer, take integer,
   OUT shortest integer, OUT longest integer, OUT skipped bigint)
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-BEGIN ATOMIC
+  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+BEGIN
   WITH classes AS (
     SELECT h.length, done + sum(h.count) OVER (ORDER BY h.length) - h.count AS before,
            done + sum(h.count) OVER (ORDER BY h.length) AS through
@@ -16,5 +16,6 @@ BEGIN ATOMIC
     SELECT c.length, c.before FROM classes c WHERE c.through > skip AND c.before < skip + take
   )
   SELECT min(w.length), max(w.length), greatest(skip - min(w.before), 0)
+  INTO shortest, longest, skipped
   FROM window_rows w;
-END;
+END $$;

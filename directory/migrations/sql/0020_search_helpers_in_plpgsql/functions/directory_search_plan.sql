@@ -1,0 +1,123 @@
+-- How a search term is read (docs/search.md). Its words, normalised as names are
+-- (directory_search_normalize), must each match; connectives (de, la, y...), legal
+-- forms and single letters only when the term has nothing else. A word matches
+-- anywhere inside a word of a name (one of one or two letters: the start of a word),
+-- and an abbreviation also as the word it stands for. A word listed in `correct` may
+-- also match the catalogue's words within typing distance (directory_search_corrections,
+-- the eight nearest); one listed in `split` that has no correction one edit away, read
+-- as two words written together, those two (directory_search_splits).
+--
+-- Every search reads its term here, so the work is done in loops of plain expressions,
+-- which PL/pgSQL evaluates without starting a query: a query per word and per kind of
+-- pattern cost four times as much (docs/search.md, "What a search costs").
+CREATE OR REPLACE FUNCTION directory_search_plan(term text, correct text[], split text[])
+  RETURNS directory_search_plan
+  LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+DECLARE
+  normal text := btrim(directory_search_normalize(replace(term, '|', ' ')));
+  typed text[] := string_to_array(nullif(normal, ''), ' ');
+  written text[] := string_to_array(btrim(directory_search_expand(' ' || normal || ' ')), ' ');
+  corrected text[] := typed;
+  required integer[];
+  word_at integer;
+  spellings text[];
+  near text[];
+  far text[];
+  -- Per required word, each kind's patterns as the text of an array (rows of unequal
+  -- length, which one array cannot hold until directory_search_rows pads them).
+  spelling text;
+  whole text[];
+  start text[];
+  inside text[];
+  wholes text[] := '{}';
+  starts text[] := '{}';
+  insides text[] := '{}';
+  nears text[] := '{}';
+  fars text[] := '{}';
+  matches text[] := '{}';
+  width integer := 1;
+  plan directory_search_plan;
+BEGIN
+  IF typed IS NULL THEN
+    plan.corrected := '';
+    RETURN plan;
+  END IF;
+  -- A legal form is what normalising drops at the end of a name.
+  required := '{}';
+  FOR i IN 1..cardinality(typed) LOOP
+    IF length(typed[i]) > 1
+       AND typed[i] <> ALL ('{de,del,la,las,el,los,les,els,lo,y,o,en,da,do,das,dos,the,of}')
+       AND directory_search_normalize('x ' || typed[i]) <> ' x ' THEN
+      required := required || i;
+    END IF;
+  END LOOP;
+  IF cardinality(required) = 0 THEN
+    FOR i IN 1..cardinality(typed) LOOP
+      required := required || i;
+    END LOOP;
+  END IF;
+  plan.words := '{}';
+  FOREACH word_at IN ARRAY required LOOP
+    -- As typed and as written out, in text order.
+    spellings := CASE WHEN written[word_at] = typed[word_at] THEN ARRAY[typed[word_at]]
+                      ELSE ARRAY[least(typed[word_at], written[word_at]),
+                                 greatest(typed[word_at], written[word_at])] END;
+    near := '{}';
+    far := '{}';
+    IF typed[word_at] = ANY (correct) THEN
+      SELECT coalesce(array_agg(c.word ORDER BY c.n) FILTER (WHERE c.distance <= 1), '{}'),
+             coalesce(array_agg(c.word ORDER BY c.n) FILTER (WHERE c.distance = 2), '{}')
+      INTO near, far
+      FROM directory_search_corrections(typed[word_at]) WITH ORDINALITY AS c(word, distance, n)
+      WHERE c.n <= 8;
+      -- What related search embeds takes a correction only when it is as near as spelt
+      -- as by sound: "send" sounds one edit from "seeds", "new" like "news", but each is
+      -- a word of its own.
+      IF cardinality(near || far) > 0 AND NOT EXISTS (
+           SELECT 1 FROM directory_search_word s WHERE s.word = typed[word_at])
+         AND directory_search_distance((near || far)[1], typed[word_at])
+             <= directory_search_budget(typed[word_at]) THEN
+        corrected[word_at] := (near || far)[1];
+      END IF;
+    END IF;
+    -- Read as two words only when no word of the catalogue is one typo away: a split's
+    -- short halves are common, and their patterns the costliest to look up.
+    IF typed[word_at] = ANY (split) AND cardinality(near) = 0 THEN
+      near := near || ARRAY(SELECT directory_search_splits(typed[word_at]));
+    END IF;
+    whole := '{}';
+    start := '{}';
+    inside := '{}';
+    FOREACH spelling IN ARRAY spellings LOOP
+      whole := whole || ('% ' || spelling || ' %');
+      start := start || ('% ' || spelling || '%');
+      inside := inside
+                || (CASE WHEN length(spelling) <= 2 THEN '% ' ELSE '%' END || spelling || '%');
+    END LOOP;
+    -- A correction is a word of the catalogue: it matches where a word starts with it
+    -- (its plural, say), not inside any word, which for a short one would be anywhere.
+    FOR n IN 1..cardinality(near) LOOP
+      near[n] := '% ' || near[n] || '%';
+    END LOOP;
+    FOR n IN 1..cardinality(far) LOOP
+      far[n] := '% ' || far[n] || '%';
+    END LOOP;
+    wholes := wholes || whole::text;
+    starts := starts || start::text;
+    insides := insides || inside::text;
+    nears := nears || near::text;
+    fars := fars || far::text;
+    matches := matches || (inside || near || far)::text;
+    plan.words := plan.words || typed[word_at];
+    width := greatest(width, cardinality(spellings), cardinality(near), cardinality(far));
+  END LOOP;
+  plan.exact := ARRAY['%| ' || array_to_string(written, ' ') || ' |%'];
+  plan.whole := directory_search_rows(wholes, width);
+  plan.start := directory_search_rows(starts, width);
+  plan.inside := directory_search_rows(insides, width);
+  plan.near := directory_search_rows(nears, width);
+  plan.far := directory_search_rows(fars, width);
+  plan.match := directory_search_rows(matches, 3 * width);
+  plan.corrected := array_to_string(corrected, ' ');
+  RETURN plan;
+END $$;
