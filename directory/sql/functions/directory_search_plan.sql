@@ -9,7 +9,7 @@
 --
 -- Every search reads its term here, so the work is done in loops of plain expressions,
 -- which PL/pgSQL evaluates without starting a query: a query per word and per kind of
--- pattern cost four times as much (docs/search.md, "What a search costs").
+-- pattern cost four times as much (docs/search.md, "How a page is read").
 CREATE OR REPLACE FUNCTION directory_search_plan(term text, correct text[], split text[])
   RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
