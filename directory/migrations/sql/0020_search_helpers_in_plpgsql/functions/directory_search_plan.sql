@@ -23,12 +23,12 @@ DECLARE
   spellings text[];
   near text[];
   far text[];
-  -- Per required word, each kind's patterns as the text of an array (rows of unequal
-  -- length, which one array cannot hold until directory_search_rows pads them).
   spelling text;
-  whole text[];
+  whole text[];      -- one word's patterns of each kind
   start text[];
   inside text[];
+  -- Per required word, each kind's patterns as the text of an array (rows of unequal
+  -- length, which one array cannot hold until directory_search_rows pads them).
   wholes text[] := '{}';
   starts text[] := '{}';
   insides text[] := '{}';
@@ -52,9 +52,7 @@ BEGIN
     END IF;
   END LOOP;
   IF cardinality(required) = 0 THEN
-    FOR i IN 1..cardinality(typed) LOOP
-      required := required || i;
-    END LOOP;
+    required := ARRAY(SELECT generate_subscripts(typed, 1));
   END IF;
   plan.words := '{}';
   FOREACH word_at IN ARRAY required LOOP
