@@ -1,15 +1,114 @@
-"""SQL kept in files: every database object a migration creates or changes is applied
-from a frozen copy of its file (docs/sql.md)."""
+"""SQL kept in files under <app>/sql/ (docs/sql.md). Functions and triggers are applied
+whenever their text changes, after the migrations, the way Flyway applies repeatable
+migrations: the table sql_file holds the checksum of each file as last applied.
+Tables, types and indexes are created once, by a migration reading their files."""
 
+import hashlib
 from pathlib import Path
 
+from django.apps import apps as django_apps
+from django.conf import settings
+from django.db import ProgrammingError, connections, transaction
+from django.db.migrations.operations.base import Operation
 
-def frozen(migration: str) -> Path:
-    """The folder of the frozen copies a migration applies: `sql/<its name>/` beside it."""
-    path = Path(migration)
-    return path.with_name("sql") / path.stem
+# In this order: a trigger needs its function.
+REPEATABLE = ("functions", "triggers")
+
+CHECKSUMS = """
+CREATE TABLE IF NOT EXISTS sql_file (
+  path text PRIMARY KEY,
+  checksum text NOT NULL,
+  applied_at timestamptz NOT NULL DEFAULT now()
+)"""
 
 
-def sql_text(folder: Path, *names: str) -> str:
-    """The files `folder/<name>.sql`, in the order given, as one script."""
-    return "\n".join((folder / f"{name}.sql").read_text() for name in names)
+def text(app_path: str, *names: str) -> str:
+    """The files `<app>/sql/<name>.sql`, in the order given, as one script."""
+    return "\n".join(Path(app_path, "sql", f"{name}.sql").read_text() for name in names)
+
+
+def repeatable(app_path: str, *names: str) -> list[Path]:
+    """The app's function and trigger files: those named (`functions/<name>`), or all."""
+    folder = Path(app_path, "sql")
+    if names:
+        return [folder / f"{name}.sql" for name in names]
+    return [path for kind in REPEATABLE for path in sorted(folder.glob(f"{kind}/*.sql"))]
+
+
+def apply(alias: str, files: list[Path]) -> list[str]:
+    """Applies each file whose text is not the one last applied, in one transaction, and
+    returns their paths. A function's SQL body is checked when it is created, so a file
+    that calls a function not created yet waits for a later round."""
+    connection = connections[alias]
+    keys = {str(path.relative_to(settings.BASE_DIR)): path for path in files}
+    with transaction.atomic(using=alias), connection.cursor() as cursor:
+        cursor.execute(CHECKSUMS)
+        cursor.execute("SELECT path, checksum FROM sql_file WHERE path = ANY(%s)", [list(keys)])
+        applied = dict(cursor.fetchall())
+        checksums = {
+            key: hashlib.sha256(path.read_bytes()).hexdigest() for key, path in keys.items()
+        }
+        pending = [key for key in keys if applied.get(key) != checksums[key]]
+        changed = list(pending)
+        while pending:
+            failed = []
+            for key in pending:
+                try:
+                    with transaction.atomic(using=alias):
+                        cursor.execute(keys[key].read_text())
+                except ProgrammingError as error:
+                    failed.append((key, error))
+            if len(failed) == len(pending):
+                raise failed[0][1]
+            pending = [key for key, _ in failed]
+        for key in changed:
+            cursor.execute(
+                "INSERT INTO sql_file (path, checksum) VALUES (%s, %s) ON CONFLICT (path)"
+                " DO UPDATE SET checksum = excluded.checksum, applied_at = now()",
+                [key, checksums[key]],
+            )
+    return changed
+
+
+def apply_after_migrate(sender, using, plan=None, apps=None, **kwargs) -> None:
+    """post_migrate: the app's function and trigger files whose text changed. Not after
+    a flush (no plan), nor when the app was migrated back to zero."""
+    if plan is None or sender.label not in {model._meta.app_label for model in apps.get_models()}:
+        return
+    for key in apply(using, repeatable(sender.path)):
+        if kwargs.get("verbosity", 1) >= 1:
+            print(f"  Applied {key}")
+
+
+class ApplySqlFiles(Operation):
+    """A migration step that applies the app's function and trigger files named (all when
+    none) as after the migrations, for a versioned step that needs them first: a
+    generated column calling a function, a statement filling a table. Going back drops
+    the functions, and with them their triggers."""
+
+    reversible = True
+
+    def __init__(self, *names: str):
+        self.names = names
+
+    def state_forwards(self, app_label, state) -> None:
+        pass
+
+    def database_forwards(self, app_label, schema_editor, from_state, to_state) -> None:
+        app_path = django_apps.get_app_config(app_label).path
+        apply(schema_editor.connection.alias, repeatable(app_path, *self.names))
+
+    def database_backwards(self, app_label, schema_editor, from_state, to_state) -> None:
+        app_path = django_apps.get_app_config(app_label).path
+        files = repeatable(app_path, *self.names)
+        for path in files:
+            if path.parent.name == "functions":
+                schema_editor.execute(f"DROP FUNCTION IF EXISTS {path.stem} CASCADE")
+        keys = [str(path.relative_to(settings.BASE_DIR)) for path in files]
+        schema_editor.execute("DELETE FROM sql_file WHERE path = ANY(%s)", [keys])
+
+    def describe(self) -> str:
+        return f"Apply the SQL files {', '.join(self.names) or 'of functions and triggers'}"
+
+    def deconstruct(self):
+        return (self.__class__.__name__, self.names, {})

@@ -1,5 +1,7 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_migrate, post_save
+
+from config import sqlfiles
 
 
 class DirectoryConfig(AppConfig):
@@ -7,6 +9,10 @@ class DirectoryConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        # The functions and triggers of directory/sql/ whose text changed (docs/sql.md).
+        post_migrate.connect(
+            sqlfiles.apply_after_migrate, sender=self, dispatch_uid="directory.sql"
+        )
         # Whatever writes a domain, a website or a company's name (the import, the
         # admin, a proposal's approval, a shell), the domain list follows after commit.
         # Writes that bypass the models (QuerySet.update, SQL) wait for the list's

@@ -1,3 +1,0 @@
-CREATE TRIGGER directory_company_summary_delete AFTER DELETE ON directory_company
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_company_sync();

@@ -1,3 +1,0 @@
-CREATE TRIGGER directory_company_summary_insert AFTER INSERT ON directory_company
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_company_sync();

@@ -1,2 +1,0 @@
-CREATE TRIGGER directory_company_summary_truncate AFTER TRUNCATE ON directory_company
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_truncate();

@@ -1,4 +1,0 @@
--- A renamed sector changes its companies' full-text documents.
-CREATE OR REPLACE TRIGGER directory_company_fulltext_sector_update AFTER UPDATE ON directory_sector
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_fulltext_sector_sync();

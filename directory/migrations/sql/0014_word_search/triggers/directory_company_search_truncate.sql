@@ -1,3 +1,0 @@
--- Truncated companies (Django's test flush) empty the tally.
-CREATE OR REPLACE TRIGGER directory_company_search_truncate AFTER TRUNCATE ON directory_company
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_search_truncate();

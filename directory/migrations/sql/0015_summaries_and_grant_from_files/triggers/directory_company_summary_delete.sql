@@ -1,4 +1,0 @@
--- Deleted companies lose their summaries.
-CREATE OR REPLACE TRIGGER directory_company_summary_delete AFTER DELETE ON directory_company
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_company_sync();

@@ -1,4 +1,0 @@
--- New companies get their summaries.
-CREATE OR REPLACE TRIGGER directory_company_summary_insert AFTER INSERT ON directory_company
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_company_sync();

@@ -1,4 +1,0 @@
--- Deleted logos leave their companies' counts.
-CREATE OR REPLACE TRIGGER directory_company_summary_logo_delete AFTER DELETE ON directory_logo
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_logo_sync();

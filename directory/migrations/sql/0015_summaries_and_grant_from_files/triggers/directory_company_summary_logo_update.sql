@@ -1,4 +1,0 @@
--- Changed logos may change what their companies' summaries show.
-CREATE OR REPLACE TRIGGER directory_company_summary_logo_update AFTER UPDATE ON directory_logo
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_logo_sync();

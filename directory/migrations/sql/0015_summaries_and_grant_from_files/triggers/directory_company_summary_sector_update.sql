@@ -1,4 +1,0 @@
--- A sector's new name or slug shows in its companies' summaries.
-CREATE OR REPLACE TRIGGER directory_company_summary_sector_update AFTER UPDATE ON directory_sector
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_sector_sync();

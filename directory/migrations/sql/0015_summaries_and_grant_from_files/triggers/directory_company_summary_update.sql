@@ -1,4 +1,0 @@
--- Changed companies get their summaries rebuilt, when what they show changed.
-CREATE OR REPLACE TRIGGER directory_company_summary_update AFTER UPDATE ON directory_company
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_company_summary_company_sync();
