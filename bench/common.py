@@ -21,39 +21,6 @@ POSTGRES_PORT = int(os.environ.get("BENCH_POSTGRES_PORT", "54320"))
 BENCH_REDIS_PORT = int(os.environ.get("BENCH_REDIS_PORT", "56382"))
 
 
-def functions_as_in_files(database_url: str) -> list[str]:
-    """Applies every file under <app>/sql/functions/ again; prints and returns the names
-    of the functions that changed. A benchmark measures the checkout: a database migrated
-    at an earlier commit can hold older texts where a migration's frozen copies were
-    edited before release (docs/sql.md), and migrate does not run a migration twice."""
-    import psycopg
-
-    files = sorted(ROOT.glob("*/sql/functions/*.sql"))
-    definition = (
-        "SELECT string_agg(pg_get_functiondef(oid), '' ORDER BY oid) FROM pg_proc"
-        " WHERE proname = %s"
-    )
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        before = {path.stem: conn.execute(definition, (path.stem,)).fetchone()[0] for path in files}
-        # A function whose SQL body is checked on creation may call one that comes later.
-        later = []
-        for path in files:
-            try:
-                conn.execute(path.read_text())
-            except psycopg.errors.UndefinedFunction:
-                later.append(path)
-        for path in later:
-            conn.execute(path.read_text())
-        changed = [
-            path.stem
-            for path in files
-            if conn.execute(definition, (path.stem,)).fetchone()[0] != before[path.stem]
-        ]
-    if changed:
-        print(f"    functions that differed from their files, applied again: {', '.join(changed)}")
-    return changed
-
-
 def ensure_wrk() -> None:
     """wrk, from Debian's package when it is missing (scripts/lib.sh)."""
     subprocess.run(["bash", "-c", "source scripts/lib.sh && ensure_wrk"], cwd=ROOT, check=True)

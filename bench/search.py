@@ -100,7 +100,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import catalogue  # noqa: E402
-from bench.common import ensure_wrk, free_port, functions_as_in_files  # noqa: E402
+from bench.common import ensure_wrk, free_port  # noqa: E402
 from bench.mix import (  # noqa: E402
     COMPANY_MIX,
     COMPANY_PATH,
@@ -356,27 +356,32 @@ def django_env(database_url: str, port: int, pgoptions: str = "") -> dict[str, s
 
 
 def migrate(database_url: str) -> bool:
-    """Run manage.py migrate; whether it applied anything."""
+    """Run manage.py migrate, which also applies the SQL files whose text changed since
+    they were last applied to this database (docs/sql.md), so that a database kept
+    between runs holds the checkout's functions; whether it applied anything."""
 
-    def applied() -> int:
+    def state() -> tuple:
+        # How many migrations are recorded, and when a SQL file was last applied.
         with psycopg.connect(database_url) as conn:
-            exists = conn.execute("SELECT to_regclass('django_migrations')").fetchone()[0]
-            return (
-                conn.execute("SELECT count(*) FROM django_migrations").fetchone()[0]
-                if exists
-                else 0
-            )
+            tables = conn.execute(
+                "SELECT to_regclass('django_migrations'), to_regclass('sql_file')"
+            ).fetchone()
+            if None in tables:
+                return tables
+            return conn.execute(
+                "SELECT (SELECT count(*) FROM django_migrations),"
+                " (SELECT max(applied_at) FROM sql_file)"
+            ).fetchone()
 
     print("==> manage.py migrate")
-    before = applied()
+    before = state()
     subprocess.run(
         [str(VENV_BIN / "python"), "manage.py", "migrate", "--noinput", "-v", "0"],
         cwd=ROOT,
         env=django_env(database_url, 8000),
         check=True,
     )
-    refreshed = functions_as_in_files(database_url)
-    return applied() != before or bool(refreshed)
+    return state() != before
 
 
 def ensure_data(conn: psycopg.Connection, companies: int, seed: int, reload: bool) -> dict:

@@ -4,10 +4,10 @@ migrations: the table sql_file holds the checksum of each file as last applied.
 Tables, types and indexes are created once, by a migration reading their files."""
 
 import hashlib
+import sys
 from pathlib import Path
 
 from django.apps import apps as django_apps
-from django.conf import settings
 from django.db import ProgrammingError, connections, transaction
 from django.db.migrations.operations.base import Operation
 
@@ -35,49 +35,61 @@ def repeatable(app_path: str, *names: str) -> list[Path]:
     return [path for kind in REPEATABLE for path in sorted(folder.glob(f"{kind}/*.sql"))]
 
 
+def key(path: Path) -> str:
+    """How sql_file names a file: `<app>/sql/<kind>/<name>.sql`."""
+    return "/".join(path.parts[-4:])
+
+
 def apply(alias: str, files: list[Path]) -> list[str]:
     """Applies each file whose text is not the one last applied, in one transaction, and
     returns their paths. A function's SQL body is checked when it is created, so a file
     that calls a function not created yet waits for a later round."""
     connection = connections[alias]
-    keys = {str(path.relative_to(settings.BASE_DIR)): path for path in files}
+    keys = {key(path): path for path in files}
     with transaction.atomic(using=alias), connection.cursor() as cursor:
         cursor.execute(CHECKSUMS)
         cursor.execute("SELECT path, checksum FROM sql_file WHERE path = ANY(%s)", [list(keys)])
         applied = dict(cursor.fetchall())
         checksums = {
-            key: hashlib.sha256(path.read_bytes()).hexdigest() for key, path in keys.items()
+            name: hashlib.sha256(path.read_bytes()).hexdigest() for name, path in keys.items()
         }
-        pending = [key for key in keys if applied.get(key) != checksums[key]]
+        pending = [name for name in keys if applied.get(name) != checksums[name]]
         changed = list(pending)
         while pending:
             failed = []
-            for key in pending:
+            for name in pending:
                 try:
                     with transaction.atomic(using=alias):
-                        cursor.execute(keys[key].read_text())
+                        cursor.execute(keys[name].read_text())
                 except ProgrammingError as error:
-                    failed.append((key, error))
+                    failed.append((name, error))
             if len(failed) == len(pending):
                 raise failed[0][1]
-            pending = [key for key, _ in failed]
-        for key in changed:
+            pending = [name for name, _ in failed]
+        for name in changed:
             cursor.execute(
                 "INSERT INTO sql_file (path, checksum) VALUES (%s, %s) ON CONFLICT (path)"
                 " DO UPDATE SET checksum = excluded.checksum, applied_at = now()",
-                [key, checksums[key]],
+                [name, checksums[name]],
             )
     return changed
 
 
 def apply_after_migrate(sender, using, plan=None, apps=None, **kwargs) -> None:
     """post_migrate: the app's function and trigger files whose text changed. Not after
-    a flush (no plan), nor when the app was migrated back to zero."""
+    a flush (no plan), nor when the app was migrated back to zero. A file deleted loses
+    its row, so that it is applied again if it comes back."""
     if plan is None or sender.label not in {model._meta.app_label for model in apps.get_models()}:
         return
-    for key in apply(using, repeatable(sender.path)):
+    files = repeatable(sender.path)
+    for name in apply(using, files):
         if kwargs.get("verbosity", 1) >= 1:
-            print(f"  Applied {key}")
+            kwargs.get("stdout", sys.stdout).write(f"  Applied {name}\n")
+    with connections[using].cursor() as cursor:
+        cursor.execute(
+            "DELETE FROM sql_file WHERE path LIKE %s AND NOT path = ANY(%s)",
+            [f"{Path(sender.path).name}/sql/%", [key(path) for path in files]],
+        )
 
 
 class ApplySqlFiles(Operation):
@@ -104,8 +116,9 @@ class ApplySqlFiles(Operation):
         for path in files:
             if path.parent.name == "functions":
                 schema_editor.execute(f"DROP FUNCTION IF EXISTS {path.stem} CASCADE")
-        keys = [str(path.relative_to(settings.BASE_DIR)) for path in files]
-        schema_editor.execute("DELETE FROM sql_file WHERE path = ANY(%s)", [keys])
+        schema_editor.execute(
+            "DELETE FROM sql_file WHERE path = ANY(%s)", [[key(path) for path in files]]
+        )
 
     def describe(self) -> str:
         return f"Apply the SQL files {', '.join(self.names) or 'of functions and triggers'}"

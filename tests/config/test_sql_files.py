@@ -3,13 +3,17 @@ each file, applied again to the migrated database, changes nothing. Each object'
 is in its file only: migrations hold no SQL file and never load one another."""
 
 import ast
+import hashlib
 import re
 from pathlib import Path
 
 import pytest
 from django.apps import apps
 from django.conf import settings
+from django.core.management import call_command
 from django.db import connection
+
+from config import sqlfiles
 
 pytestmark = pytest.mark.django_db
 
@@ -88,15 +92,37 @@ def apply(path: Path) -> None:
         cursor.execute(path.read_text())
 
 
+def definition(path: Path) -> list:
+    """How the database holds the function or trigger a file creates."""
+    kind, name = created(path)
+    return (function_definitions if kind == "FUNCTION" else trigger_definition)(name)
+
+
+def differing_from_files() -> list[str]:
+    """The function and trigger files whose objects the database holds otherwise: applied
+    again, they change what it holds."""
+    differing = []
+    for path in FILES:
+        if path.parent.name in sqlfiles.REPEATABLE:
+            held = definition(path)
+            apply(path)
+            if definition(path) != held:
+                differing.append(path.name)
+    return differing
+
+
+def recorded(path: Path) -> list:
+    return one("SELECT checksum FROM sql_file WHERE path = %s", sqlfiles.key(path))
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda path: str(path.relative_to(settings.BASE_DIR)))
 def test_it_finds_the_database_holding_what_each_file_says(path):
     kind, name = created(path)
     if kind in ("FUNCTION", "TRIGGER"):
-        read = function_definitions if kind == "FUNCTION" else trigger_definition
-        held = read(name)
+        held = definition(path)
         assert held, f"{name} is not in the database"
         apply(path)  # CREATE OR REPLACE: the file's text in place of the database's
-        assert read(name) == held
+        assert definition(path) == held
     elif kind in ("TABLE", "TYPE"):
         # Created afresh in a schema of its own, and compared column by column.
         one("CREATE SCHEMA sql_file_check")
@@ -178,3 +204,82 @@ def test_it_finds_no_migration_loading_another_nor_holding_sql():
     assert migrations
     assert loading == {}
     assert list(Path(settings.BASE_DIR).glob("*/migrations/**/*.sql")) == []
+
+
+DIRECTORY_SQL = Path(settings.BASE_DIR, "directory", "sql")
+FOLD = DIRECTORY_SQL / "functions" / "directory_fold.sql"
+RENAMED = DIRECTORY_SQL / "triggers" / "directory_company_renamed.sql"
+
+
+def test_it_applies_on_migrate_the_files_whose_text_changed():
+    # What an edited file looks like to a database: a checksum other than the one
+    # recorded when it was last applied.
+    one("ALTER FUNCTION directory_fold COST 1234")
+    one("DROP TRIGGER directory_company_renamed ON directory_company")
+    one(
+        "UPDATE sql_file SET checksum = 'edited' WHERE path = ANY(%s)",
+        [sqlfiles.key(FOLD), sqlfiles.key(RENAMED)],
+    )
+
+    call_command("migrate", verbosity=0)
+
+    assert differing_from_files() == []
+    assert recorded(FOLD) == [(hashlib.sha256(FOLD.read_bytes()).hexdigest(),)]
+
+
+def test_it_leaves_on_migrate_a_function_whose_file_is_unchanged():
+    # As Flyway's repeatable migrations: the checksums decide, not the database's text.
+    one("ALTER FUNCTION directory_fold COST 1234")
+
+    call_command("migrate", verbosity=0)
+
+    assert "COST 1234" in function_definitions("directory_fold")[0]
+
+
+def test_it_brings_a_database_migrated_before_its_files_had_checksums_to_the_files():
+    # A database migrated through the migrations 0001-0020 that the initial one replaces.
+    one("DROP TABLE sql_file")
+    one("ALTER FUNCTION directory_fold COST 1234")
+
+    call_command("migrate", verbosity=0)
+
+    assert differing_from_files() == []
+    assert one("SELECT count(*) FROM sql_file") == [
+        (len([path for path in FILES if path.parent.name in sqlfiles.REPEATABLE]),)
+    ]
+
+
+def test_it_applies_an_edited_file_once_and_a_new_signature_after_its_drop(tmp_path):
+    probe = tmp_path / "probe" / "sql" / "functions" / "sql_file_probe.sql"
+    probe.parent.mkdir(parents=True)
+    probe.write_text(
+        "CREATE OR REPLACE FUNCTION sql_file_probe() RETURNS int LANGUAGE sql RETURN 1;"
+    )
+    assert sqlfiles.apply(connection.alias, [probe]) == ["probe/sql/functions/sql_file_probe.sql"]
+    assert sqlfiles.apply(connection.alias, [probe]) == []
+
+    probe.write_text(
+        "DROP FUNCTION IF EXISTS sql_file_probe();\n"
+        "CREATE OR REPLACE FUNCTION sql_file_probe(n int) RETURNS int LANGUAGE sql RETURN n;"
+    )
+
+    assert sqlfiles.apply(connection.alias, [probe]) == ["probe/sql/functions/sql_file_probe.sql"]
+    assert one("SELECT sql_file_probe(2)") == [(2,)]
+    assert one("SELECT count(*) FROM pg_proc WHERE proname = 'sql_file_probe'") == [(1,)]
+
+
+def test_it_applies_a_file_calling_a_function_whose_file_comes_after_it(tmp_path):
+    # A function whose SQL body is checked at creation needs the functions it calls.
+    folder = tmp_path / "probe" / "sql" / "functions"
+    folder.mkdir(parents=True)
+    (folder / "a.sql").write_text(
+        "CREATE OR REPLACE FUNCTION sql_file_probe_a() RETURNS int LANGUAGE sql"
+        " RETURN sql_file_probe_b() + 1;"
+    )
+    (folder / "b.sql").write_text(
+        "CREATE OR REPLACE FUNCTION sql_file_probe_b() RETURNS int LANGUAGE sql RETURN 1;"
+    )
+
+    sqlfiles.apply(connection.alias, sorted(folder.glob("*.sql")))
+
+    assert one("SELECT sql_file_probe_a()") == [(2,)]
