@@ -5803,6 +5803,6 @@ def business_words(text: str, synonyms: int = 8) -> list[str]:
 
 
 def catalogue_words() -> list[str]:
-    """Every word of the table, for typo correction to pick from (migration 0014 adds
-    them to directory_search_word)."""
+    """Every word of the table, for typo correction to pick from (the initial
+    migration adds them to directory_search_word)."""
     return sorted({word for name in _KINDS for word in name})

@@ -101,7 +101,7 @@ class Company(models.Model):
     location = models.CharField(max_length=255, null=True, blank=True)
     founded_year = models.CharField(max_length=16, null=True, blank=True)
     # Kept equal to the logo flagged is_current by directory.services.logo_make_current;
-    # a composite foreign key (migration 0002) makes it a logo of this company.
+    # a composite foreign key (migration 0001) makes it a logo of this company.
     current_logo = models.ForeignKey(
         "Logo", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -231,7 +231,7 @@ def test_it_writes_nothing_for_search_when_a_download_updates_its_logo(api):
 
 @pytest.mark.parametrize("index", ["directory_company_search", "directory_logo_search"])
 def test_it_keeps_no_pending_list_in_the_trigram_indexes(index):
-    # Every search would read a pending list in full (migration 0012).
+    # Every search would read a pending list in full (directory/models.py).
     with connection.cursor() as cursor:
         cursor.execute("SELECT reloptions FROM pg_class WHERE relname = %s", [index])
         assert cursor.fetchone() == (["fastupdate=off"],)
