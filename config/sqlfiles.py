@@ -47,6 +47,8 @@ def apply(alias: str, files: list[Path]) -> list[str]:
     connection = connections[alias]
     keys = {key(path): path for path in files}
     with transaction.atomic(using=alias), connection.cursor() as cursor:
+        # Two processes migrating at once take turns; the second finds nothing to do.
+        cursor.execute("SELECT pg_advisory_xact_lock(hashtext('sql_file'))")
         cursor.execute(CHECKSUMS)
         cursor.execute("SELECT path, checksum FROM sql_file WHERE path = ANY(%s)", [list(keys)])
         applied = dict(cursor.fetchall())
