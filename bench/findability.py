@@ -5,7 +5,7 @@ Usage (from the project root, with the project venv):
 
     .venv/bin/python bench/findability.py [--companies 100000] [--seed 1]
         [--half dev|test|both] [--per-kind 400] [--noise 500] [--limit N]
-        [--show-misses 5] [--reload] [--database-url URL]
+        [--kinds typo1,typo2] [--show-misses 5] [--reload] [--database-url URL]
 
 What it does:
 
@@ -150,10 +150,18 @@ def summary(outcomes: list[Outcome], show_misses: int) -> dict:
     """hit@3 (for noise: found nothing), timings and the first misses of one kind and half."""
     hits = sum(item.hit for item in outcomes)
     misses = [item for item in outcomes if not item.hit]
+    in_budget = [item for item in outcomes if item.query.in_budget]
     return {
         "queries": len(outcomes),
         "hits": hits,
         "rate": hits / len(outcomes) if outcomes else None,
+        # Typing mistakes whose typed word keeps the budget they need (the rest cannot be
+        # read as the word meant under the budget of docs/search.md).
+        "in_budget": {
+            "queries": len(in_budget),
+            "hits": sum(item.hit for item in in_budget),
+            "rate": sum(item.hit for item in in_budget) / len(in_budget) if in_budget else None,
+        },
         "misses_found_nothing": sum(item.total == 0 for item in misses),
         "ms": percentiles([item.ms for item in outcomes]) if len(outcomes) > 1 else None,
         "misses": [
@@ -165,6 +173,18 @@ def summary(outcomes: list[Outcome], show_misses: int) -> dict:
                 "total": item.total,
             }
             for item in misses[:show_misses]
+        ],
+        # Every query and what it found: to compare two runs query by query.
+        "outcomes": [
+            [
+                item.query.text,
+                item.query.expected,
+                item.hit,
+                item.rank,
+                item.total,
+                round(item.ms, 1),
+            ]
+            for item in outcomes
         ],
     }
 
@@ -196,9 +216,20 @@ def print_report(result: dict) -> None:
             p95 = f"{figures['ms']['p95']:.0f}" if figures["ms"] else "-"
             line += f"{figures['queries']:>9}{rate:>8}{p95:>8}"
         print(line)
+    for kind, row in result["kinds"].items():
+        if any(row[half]["in_budget"]["queries"] < row[half]["queries"] for half in halves):
+            figures = ", ".join(
+                f"{half.upper()} {row[half]['in_budget']['hits']}/"
+                f"{row[half]['in_budget']['queries']} = {row[half]['in_budget']['rate']:.3f}"
+                for half in halves
+            )
+            print(f"{kind}, the typed word long enough for its mistakes' budget: {figures}")
     for half in halves:
         print(f"{half.upper()}: {result['queries'][half]:,} queries without noise")
-    print(f"ambiguous, left out: {sum(row['ambiguous'] for row in result['kinds'].values()):,}")
+    print(
+        f"ambiguous, left out: {sum(row['ambiguous'] for row in result['kinds'].values()):,}"
+        " (noise: random letters inside a catalogue word or within the budget of one)"
+    )
     print(f"time asking: {result['seconds']:.0f} s")
     for kind, row in result["kinds"].items():
         for half in halves:
@@ -234,6 +265,11 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--limit", type=int, default=0, help="ask at most N queries per kind and half (quick runs)"
     )
+    parser.add_argument(
+        "--kinds",
+        default="",
+        help=f"ask only these kinds, comma-separated (of {', '.join([*KINDS, NOISE])})",
+    )
     parser.add_argument("--show-misses", type=int, default=5, help="misses kept per kind (5)")
     parser.add_argument(
         "--reload", action="store_true", help="reload the catalogue even if it is there"
@@ -247,6 +283,9 @@ def parse_args() -> argparse.Namespace:
     args = parser.parse_args()
     if args.companies < 100 or args.per_kind < 1:
         parser.error("--companies must be at least 100 and --per-kind at least 1")
+    args.kinds = [kind for kind in args.kinds.split(",") if kind] or [*KINDS, NOISE]
+    if unknown := set(args.kinds) - {*KINDS, NOISE}:
+        parser.error(f"unknown kinds: {', '.join(sorted(unknown))}")
     return args
 
 
@@ -263,6 +302,8 @@ def run(args: argparse.Namespace) -> dict:
     kinds: dict[str, dict] = {}
     started = time.perf_counter()
     for kind, queries, ambiguous in made:
+        if kind not in args.kinds:
+            continue
         kinds[kind] = {"ambiguous": ambiguous, "made": len(queries)}
         for half in halves:
             chosen = [query for query in queries if query.half == half]
