@@ -3,7 +3,7 @@
 
 Usage (from the project root, with the project venv):
 
-    .venv/bin/python bench/findability.py [--companies 100000] [--seed 1]
+    .venv/bin/python bench/findability.py [--companies 100000] [--seed 1] [--query-seed S]
         [--half dev|test|both] [--per-kind 400] [--noise 500] [--limit N]
         [--kinds typo1,typo2] [--show-misses 5] [--reload] [--database-url URL]
 
@@ -15,11 +15,12 @@ What it does:
    function files of the checkout applied again, then the synthetic catalogue of
    bench/catalogue.py, loaded with COPY unless the database already holds exactly that
    catalogue (the same companies, ids and names as --companies and --seed make).
-2. Queries, a function of the seed alone (bench/findability_queries.py): for each kind
+2. Queries (bench/findability_queries.py), a function of the seed alone: for each kind
    of the search mix, --per-kind queries made from companies (or logos) drawn at random,
    leaving out the ambiguous ones (the name they were made from is not unique among the
    companies), and --noise strings of random letters. Split into DEV (tune on it) and
-   TEST (report it) by a hash of the company each was made from.
+   TEST (report it) by a hash of the company each was made from. --query-seed makes
+   another set of the same kinds over the same catalogue, without reloading it.
 3. Each query through the public API as a client asks it, in this process through
    Django's test client (bench/settings.py, DEBUG off): GET /v1/public/companies?q= or,
    for logo titles, /v1/public/logos?q=, with the API's default page size.
@@ -200,7 +201,8 @@ def print_report(result: dict) -> None:
     halves = result["halves"]
     print()
     print(
-        f"Findability, {result['companies']:,} companies (seed {result['seed']}),"
+        f"Findability, {result['companies']:,} companies (seed {result['seed']},"
+        f" queries {result['query_seed']}),"
         f" code {result['code']}, hit@3 (noise: found nothing)"
     )
     header = f"{'kind':<13}{'target':>7}{'ambiguous':>10}"
@@ -257,6 +259,9 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--companies", type=int, default=100_000, help="default 100000")
     parser.add_argument("--seed", type=int, default=1, help="catalogue and query seed (default 1)")
+    parser.add_argument(
+        "--query-seed", type=int, help="another seed for the queries alone (default: --seed)"
+    )
     parser.add_argument("--half", choices=["dev", "test", "both"], default="both")
     parser.add_argument(
         "--per-kind", type=int, default=400, help="queries made per kind, both halves (400)"
@@ -295,7 +300,8 @@ def run(args: argparse.Namespace) -> dict:
     rows = catalogue.generate(args.companies, args.seed)
     database_url, database = prepare(args, rows)
     print("==> making the queries")
-    made = list(make_queries(Catalogue(rows), args.seed, args.per_kind, args.noise))
+    query_seed = args.seed if args.query_seed is None else args.query_seed
+    made = list(make_queries(Catalogue(rows), query_seed, args.per_kind, args.noise))
     del rows
     client = api_client(database_url)
     code = search.code_version()
@@ -327,6 +333,7 @@ def run(args: argparse.Namespace) -> dict:
         "code": code,
         "companies": args.companies,
         "seed": args.seed,
+        "query_seed": query_seed,
         "arguments": {key: value for key, value in vars(args).items() if key != "database_url"},
         "database": database,
         "halves": halves,

@@ -25,6 +25,7 @@ from itertools import permutations
 from pathlib import Path
 
 from bench.catalogue import LEGAL_SUFFIX, Rows, strip_accents
+from bench.mix import fold
 
 KEYBOARD = Path(__file__).resolve().parent / "data" / "keyboard-es.txt"
 
@@ -51,11 +52,6 @@ _NOT_KEY = re.compile(r"[^a-z0-9]+")
 
 
 # -- text ---------------------------------------------------------------------------------
-
-
-def fold(text: str) -> str:
-    """Lower case without accents: 'Núñez' -> 'nunez'."""
-    return strip_accents(text).lower()
 
 
 def name_key(text: str) -> str:
@@ -392,17 +388,9 @@ class QueryMaker:
 
         def named(candidate: Candidate) -> bool:
             company = companies[candidate.index]
-            made_from = (
-                [
-                    name
-                    for name in company.alternative_names
-                    if name_key(name) == name_key(candidate.text)
-                ]
-                if kind == "alt_name"
-                else [company.name]
-            )
-            key = name_key(made_from[0]) if made_from else name_key(candidate.text)
-            if catalogue.names.others(key, candidate.index):
+            # An alternative name is typed whole, only its case changed.
+            made_from = candidate.text if kind == "alt_name" else company.name
+            if catalogue.names.others(name_key(made_from), candidate.index):
                 return True
             if kind == "order":
                 return catalogue.orders.others(order_key(company.name), candidate.index)
