@@ -51,7 +51,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import catalogue, search  # noqa: E402
-from bench.common import percentiles, start_servers, write_results  # noqa: E402
+from bench.common import (  # noqa: E402
+    BENCH_REDIS_PORT,
+    percentiles,
+    start_servers,
+    write_results,
+)
 from bench.findability_queries import KINDS, NOISE, Catalogue, Query, make_queries  # noqa: E402
 
 COMPANIES_URL = "/v1/public/companies"
@@ -96,6 +101,8 @@ def prepare(args: argparse.Namespace, rows: catalogue.Rows) -> tuple[str, dict]:
         database_url = search.bench_database(args.database_url)
     else:
         database_url = start_servers(DEFAULT_DATABASE)
+        # The Redis start_servers started (bench/search.py's default is the same one).
+        os.environ.setdefault("REDIS_URL", f"redis://127.0.0.1:{BENCH_REDIS_PORT}/3")
     migrated = search.migrate(database_url)
     with psycopg.connect(database_url, autocommit=True) as conn:
         same = fingerprint_sql(conn) == fingerprint(rows)
