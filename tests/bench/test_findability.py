@@ -133,6 +133,18 @@ def test_it_leaves_out_a_name_that_is_another_company_s_alternative_name(rows):
     assert maker.ambiguity("name", [second])(second)
 
 
+def test_it_leaves_out_a_typing_mistake_that_makes_another_company_s_name(rows):
+    shared = with_company(rows, "Talleres León Márquez", [])
+    shared = with_company(shared, "Talleres Peón Márquez", [])
+    maker = QueryMaker(Catalogue(shared), SEED)
+    other_name = Candidate("talleres peon marquez", COMPANIES)
+    no_name = Candidate("talleres leom marquez", COMPANIES)
+    check = maker.ambiguity("typo1", [other_name, no_name])
+
+    assert check(other_name)
+    assert not check(no_name)
+
+
 def test_it_leaves_out_words_in_another_order_that_fit_another_company(rows):
     shared = with_company(rows, "Martínez y García Asociados", [])
     shared = with_company(shared, "García y Martínez Asociados S.L.", [])
