@@ -29,6 +29,7 @@ from accounts.forms import (
     LoginForm,
     SignupForm,
     TokenCreateForm,
+    email_of,
 )
 from accounts.models import ApiToken, DeviceCode, DeviceCodeStatus, Scope, Source
 from accounts.ratelimit import usage_of
@@ -41,14 +42,39 @@ from accounts.services import (
     token_revoke,
     user_signup,
 )
+from accounts.throttle import login_failed, login_locked_minutes, signup_wait_minutes
 from config.api.client_ip import client_ip
 
 # Login, logout, sign-up
 
 
+LOCKED_MESSAGE = gettext_lazy(
+    "Too many failed logins for this account or from this address. "
+    "Try again in %(minutes)d minutes."
+)
+SIGNUP_LIMIT_MESSAGE = gettext_lazy(
+    "Too many sign-ups from this address. Try again in %(minutes)d minutes."
+)
+
+
 class LoginPage(auth_views.LoginView):
+    """Django's login, throttled (accounts/throttle.py): while an account or an address
+    is locked, no password is checked, the right one neither."""
+
     form_class = LoginForm
     redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        minutes = login_locked_minutes(request, email_of(request.POST.get("username", "")))
+        if minutes is None:
+            return super().post(request, *args, **kwargs)
+        messages.error(request, LOCKED_MESSAGE % {"minutes": minutes})
+        context = self.get_context_data(form=self.form_class(request))
+        return self.render_to_response(context, status=429)
+
+    def form_invalid(self, form):
+        login_failed(self.request, email_of(self.request.POST.get("username", "")))
+        return super().form_invalid(form)
 
 
 class LogoutPage(auth_views.LogoutView):
@@ -68,6 +94,12 @@ def _next_url(request) -> str:
 def signup_page(request):
     if request.user.is_authenticated:
         return redirect(_next_url(request))
+    if request.method == "POST":
+        minutes = signup_wait_minutes(request)
+        if minutes is not None:
+            messages.error(request, SIGNUP_LIMIT_MESSAGE % {"minutes": minutes})
+            context = {"form": SignupForm(), "next": request.POST.get("next") or ""}
+            return render(request, "accounts/signup.html", context, status=429)
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

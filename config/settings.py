@@ -73,6 +73,7 @@ MIDDLEWARE = [
     # Outside whatever writes a body or answers If-None-Match (config/api/compression.py).
     "config.api.compression.CompressionMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.api.cors.PublicApiCorsMiddleware",
     "config.api.middleware.PublicApiMiddleware",
