@@ -36,8 +36,11 @@ from accounts.ratelimit import usage_of
 from accounts.selectors import device_code_for_user_code, token_of, tokens_of
 from accounts.services import (
     DEVICE_TOKEN_LIFETIME,
+    MAX_LIVE_TOKENS,
     DeviceCodeNotPending,
+    TokenLimitReached,
     device_code_decide,
+    live_token_count,
     token_issue,
     token_revoke,
     user_signup,
@@ -51,6 +54,9 @@ from config.api.client_ip import client_ip
 LOCKED_MESSAGE = gettext_lazy(
     "Too many failed logins for this account or from this address. "
     "Try again in %(minutes)d minutes."
+)
+TOKEN_LIMIT_MESSAGE = gettext_lazy(
+    "Your account has %(count)d tokens in use. Revoke one you no longer use to make another."
 )
 SIGNUP_LIMIT_MESSAGE = gettext_lazy(
     "Too many sign-ups from this address. Try again in %(minutes)d minutes."
@@ -154,13 +160,17 @@ def tokens_page(request):
     form = TokenCreateForm(request.POST)
     if not form.is_valid():
         return _tokens_page(request, form)
-    issued = token_issue(
-        user=request.user,
-        name=form.cleaned_data["name"],
-        scopes=form.cleaned_data["scopes"],
-        source=form.cleaned_data["source"],
-        expires_at=form.expires_at(timezone.now()),
-    )
+    try:
+        issued = token_issue(
+            user=request.user,
+            name=form.cleaned_data["name"],
+            scopes=form.cleaned_data["scopes"],
+            source=form.cleaned_data["source"],
+            expires_at=form.expires_at(timezone.now()),
+        )
+    except TokenLimitReached:
+        form.add_error(None, TOKEN_LIMIT_MESSAGE % {"count": MAX_LIVE_TOKENS})
+        return _tokens_page(request, form)
     # The secret exists only in this response (never_cache keeps it out of caches):
     # not in the session, a message or a redirect, so a reload cannot show it again.
     return _tokens_page(request, TokenCreateForm(), new_secret=issued.secret)
@@ -271,6 +281,13 @@ def device_page(request):
         return _device_page(request, form, status=400)
 
     action = form.cleaned_data["action"]
+    if (
+        request.method == "POST"
+        and action == "approve"
+        and (live_token_count(request.user) >= MAX_LIVE_TOKENS)
+    ):
+        problem = TOKEN_LIMIT_MESSAGE % {"count": MAX_LIVE_TOKENS}
+        return _device_page(request, form, status=409, device_code=device_code, problem=problem)
     if request.method == "POST" and action:
         try:
             decided = device_code_decide(
