@@ -45,7 +45,7 @@ from accounts.services import (
     token_revoke,
     user_signup,
 )
-from accounts.throttle import login_failed, login_locked_minutes, signup_wait_minutes
+from accounts.throttle import login_locked_minutes, signup_wait_minutes
 from config.api.client_ip import client_ip
 
 # Login, logout, sign-up
@@ -64,8 +64,9 @@ SIGNUP_LIMIT_MESSAGE = gettext_lazy(
 
 
 class LoginPage(auth_views.LoginView):
-    """Django's login, throttled (accounts/throttle.py): while an account or an address
-    is locked, no password is checked, the right one neither."""
+    """Django's login, throttled (accounts/throttle.py, whose backend counts failures):
+    while an account or an address is locked, no password is checked, the right one
+    neither, and the page says why."""
 
     form_class = LoginForm
     redirect_authenticated_user = True
@@ -77,10 +78,6 @@ class LoginPage(auth_views.LoginView):
         messages.error(request, LOCKED_MESSAGE % {"minutes": minutes})
         context = self.get_context_data(form=self.form_class(request))
         return self.render_to_response(context, status=429)
-
-    def form_invalid(self, form):
-        login_failed(self.request, email_of(self.request.POST.get("username", "")))
-        return super().form_invalid(form)
 
 
 class LogoutPage(auth_views.LogoutView):

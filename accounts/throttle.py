@@ -17,8 +17,11 @@ address of one IPv6 /64, is one key.
 import math
 from dataclasses import dataclass
 
+from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import PermissionDenied
 from django_ratelimit.core import get_usage
 
+from accounts.forms import email_of
 from config.api.client_ip import client_ip
 
 LOGIN_FAILURES_PER_ACCOUNT = "10/15m"
@@ -76,3 +79,21 @@ def signup_wait_minutes(request) -> int | None:
     """Counts a sign-up attempt; the minutes to wait when it is one too many."""
     limit = Limit("signups-address", SIGNUPS_PER_ADDRESS, client_ip(request))
     return _wait_minutes([limit], request, increment=True)
+
+
+class ThrottledModelBackend(ModelBackend):
+    """Django's password check, behind the login limits: every login form (the website's
+    and the admin's) counts its failures, and while an email or an address is locked no
+    password is checked. The website's page says why (accounts/pages.py); the admin
+    shows its usual refusal."""
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if request is None:  # not a login form (a shell, a command): nothing to throttle
+            return super().authenticate(request, username, password, **kwargs)
+        email = email_of(username or "")
+        if login_locked_minutes(request, email) is not None:
+            raise PermissionDenied  # authenticate() stops here, as for a wrong password
+        user = super().authenticate(request, username, password, **kwargs)
+        if user is None:
+            login_failed(request, email)
+        return user

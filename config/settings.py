@@ -130,6 +130,8 @@ if _replica_url:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
+# Django's password check behind the login limits (accounts/throttle.py).
+AUTHENTICATION_BACKENDS = ["accounts.throttle.ThrottledModelBackend"]
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/account/tokens"
 LOGOUT_REDIRECT_URL = "/"

@@ -34,7 +34,7 @@ def window_start():
 
 
 def _login(email: str, password: str, address: str = "10.0.0.1"):
-    client = Client(REMOTE_ADDR=address)
+    client = Client(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="en")
     response = client.post("/accounts/login/", {"username": email, "password": password})
     return response, client
 
@@ -104,7 +104,7 @@ def test_it_lets_the_account_in_again_when_the_window_ends(window_start):
 
 
 def _signup(n: int, address: str = "10.0.0.1"):
-    return Client(REMOTE_ADDR=address).post(
+    return Client(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="en").post(
         "/accounts/signup/",
         {"email": f"new{n}@example.com", "password1": PASSWORD, "password2": PASSWORD},
     )
@@ -131,3 +131,18 @@ def test_it_does_not_let_a_new_account_start_device_code_guessing_afresh(window_
     second.force_login(UserFactory())
 
     assert second.post("/device", {"user_code": "HHHH-HHHH"}).status_code == 429
+
+
+def test_it_throttles_the_admin_login_with_the_same_counts(window_start):
+    UserFactory(email="staff@example.com", is_staff=True, is_superuser=True)
+    for _ in range(10):
+        Client(REMOTE_ADDR=f"192.0.2.{_}").post(
+            "/admin/login/", {"username": "staff@example.com", "password": "wrong"}
+        )
+
+    admin = Client(REMOTE_ADDR="198.51.100.1")
+    admin.post("/admin/login/", {"username": "staff@example.com", "password": PASSWORD})
+    website, _ = _login("staff@example.com", PASSWORD, address="198.51.100.2")
+
+    assert not _logged_in(admin)
+    assert website.status_code == 429
