@@ -36,7 +36,7 @@ EXPIRY_CHOICES = [
 DUPLICATE_EMAIL = _("An account with this email exists already.")
 
 
-def _email_of(text: str) -> str:
+def email_of(text: str) -> str:
     # Stored emails are lower case (UserManager.create_user), so typed ones are compared so.
     return User.objects.normalize_email(text.strip()).lower()
 
@@ -58,7 +58,7 @@ class LoginForm(AuthenticationForm):
         self.fields["password"].label = _("Password")
 
     def clean_username(self) -> str:
-        return _email_of(self.cleaned_data["username"])
+        return email_of(self.cleaned_data["username"])
 
 
 class SignupForm(forms.Form):
@@ -86,7 +86,7 @@ class SignupForm(forms.Form):
     )
 
     def clean_email(self) -> str:
-        email = _email_of(self.cleaned_data["email"])
+        email = email_of(self.cleaned_data["email"])
         if User.objects.filter(email=email).exists():
             raise ValidationError(DUPLICATE_EMAIL, code="duplicate_email")
         return email

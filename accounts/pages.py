@@ -29,26 +29,55 @@ from accounts.forms import (
     LoginForm,
     SignupForm,
     TokenCreateForm,
+    email_of,
 )
 from accounts.models import ApiToken, DeviceCode, DeviceCodeStatus, Scope, Source
 from accounts.ratelimit import usage_of
 from accounts.selectors import device_code_for_user_code, token_of, tokens_of
 from accounts.services import (
     DEVICE_TOKEN_LIFETIME,
+    MAX_LIVE_TOKENS,
     DeviceCodeNotPending,
+    TokenLimitReached,
     device_code_decide,
+    live_token_count,
     token_issue,
     token_revoke,
     user_signup,
 )
+from accounts.throttle import login_locked_minutes, signup_wait_minutes
 from config.api.client_ip import client_ip
 
 # Login, logout, sign-up
 
 
+LOCKED_MESSAGE = gettext_lazy(
+    "Too many failed logins for this account or from this address. "
+    "Try again in %(minutes)d minutes."
+)
+TOKEN_LIMIT_MESSAGE = gettext_lazy(
+    "Your account has %(count)d tokens in use. Revoke one you no longer use to make another."
+)
+SIGNUP_LIMIT_MESSAGE = gettext_lazy(
+    "Too many sign-ups from this address. Try again in %(minutes)d minutes."
+)
+
+
 class LoginPage(auth_views.LoginView):
+    """Django's login, throttled (accounts/throttle.py, whose backend counts failures):
+    while an account or an address is locked, no password is checked, the right one
+    neither, and the page says why."""
+
     form_class = LoginForm
     redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        minutes = login_locked_minutes(request, email_of(request.POST.get("username", "")))
+        if minutes is None:
+            return super().post(request, *args, **kwargs)
+        messages.error(request, LOCKED_MESSAGE % {"minutes": minutes})
+        context = self.get_context_data(form=self.form_class(request))
+        return self.render_to_response(context, status=429)
 
 
 class LogoutPage(auth_views.LogoutView):
@@ -68,6 +97,12 @@ def _next_url(request) -> str:
 def signup_page(request):
     if request.user.is_authenticated:
         return redirect(_next_url(request))
+    if request.method == "POST":
+        minutes = signup_wait_minutes(request)
+        if minutes is not None:
+            messages.error(request, SIGNUP_LIMIT_MESSAGE % {"minutes": minutes})
+            context = {"form": SignupForm(), "next": request.POST.get("next") or ""}
+            return render(request, "accounts/signup.html", context, status=429)
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -122,13 +157,17 @@ def tokens_page(request):
     form = TokenCreateForm(request.POST)
     if not form.is_valid():
         return _tokens_page(request, form)
-    issued = token_issue(
-        user=request.user,
-        name=form.cleaned_data["name"],
-        scopes=form.cleaned_data["scopes"],
-        source=form.cleaned_data["source"],
-        expires_at=form.expires_at(timezone.now()),
-    )
+    try:
+        issued = token_issue(
+            user=request.user,
+            name=form.cleaned_data["name"],
+            scopes=form.cleaned_data["scopes"],
+            source=form.cleaned_data["source"],
+            expires_at=form.expires_at(timezone.now()),
+        )
+    except TokenLimitReached:
+        form.add_error(None, TOKEN_LIMIT_MESSAGE % {"count": MAX_LIVE_TOKENS})
+        return _tokens_page(request, form)
     # The secret exists only in this response (never_cache keeps it out of caches):
     # not in the session, a message or a redirect, so a reload cannot show it again.
     return _tokens_page(request, TokenCreateForm(), new_secret=issued.secret)
@@ -239,6 +278,13 @@ def device_page(request):
         return _device_page(request, form, status=400)
 
     action = form.cleaned_data["action"]
+    if (
+        request.method == "POST"
+        and action == "approve"
+        and (live_token_count(request.user) >= MAX_LIVE_TOKENS)
+    ):
+        problem = TOKEN_LIMIT_MESSAGE % {"count": MAX_LIVE_TOKENS}
+        return _device_page(request, form, status=409, device_code=device_code, problem=problem)
     if request.method == "POST" and action:
         try:
             decided = device_code_decide(

@@ -66,6 +66,25 @@ def user_set_password(*, user: User, password: str) -> None:
     user.save(update_fields=["password"])
 
 
+# Tokens in use (neither revoked nor expired) an account may hold: far more than its
+# tools need, and a bound on what one account can mint. Revoking one makes room.
+MAX_LIVE_TOKENS = 50
+
+
+class TokenLimitReached(Exception):
+    def __init__(self) -> None:
+        super().__init__(f"the account has {MAX_LIVE_TOKENS} tokens in use already")
+
+
+def live_token_count(user: User) -> int:
+    now = timezone.now()
+    return (
+        ApiToken.objects.filter(user=user, revoked_at__isnull=True)
+        .exclude(expires_at__lte=now)
+        .count()
+    )
+
+
 def token_issue(
     *,
     user: User,
@@ -74,16 +93,22 @@ def token_issue(
     source: str = Source.API,
     expires_at: datetime | None = None,
 ) -> IssuedToken:
+    """A new token; TokenLimitReached when the account holds MAX_LIVE_TOKENS in use."""
     secret = token_generate()
-    token = ApiToken.objects.create(
-        user=user,
-        name=name,
-        prefix=token_display_prefix(secret),
-        digest=token_digest(secret),
-        scopes=sorted(set(scopes), key=Scope.values.index),
-        source=source,
-        expires_at=expires_at,
-    )
+    with transaction.atomic():
+        # The account's row is the lock: simultaneous issues count one at a time.
+        list(User.objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+        if live_token_count(user) >= MAX_LIVE_TOKENS:
+            raise TokenLimitReached
+        token = ApiToken.objects.create(
+            user=user,
+            name=name,
+            prefix=token_display_prefix(secret),
+            digest=token_digest(secret),
+            scopes=sorted(set(scopes), key=Scope.values.index),
+            source=source,
+            expires_at=expires_at,
+        )
     return IssuedToken(token=token, secret=secret)
 
 
@@ -226,15 +251,25 @@ def device_code_exchange(*, secret: str) -> IssuedToken:
             )
         refusal = _device_poll_refusal(device_code, now)
         if refusal is None:
-            issued = token_issue(
-                user=device_code.user,
-                name=device_code.client_name or DEVICE_TOKEN_NAMES[device_code.source],
-                scopes=Scope.values,
-                source=device_code.source,
-                expires_at=now + DEVICE_TOKEN_LIFETIME,
-            )
-            device_code.status = DeviceCodeStatus.EXCHANGED
-            device_code.token = issued.token
+            try:
+                issued = token_issue(
+                    user=device_code.user,
+                    name=device_code.client_name or DEVICE_TOKEN_NAMES[device_code.source],
+                    scopes=Scope.values,
+                    source=device_code.source,
+                    expires_at=now + DEVICE_TOKEN_LIFETIME,
+                )
+            except TokenLimitReached:
+                # Approved while the account was full: no token, and the plugin stops.
+                device_code.status = DeviceCodeStatus.DENIED
+                refusal = DeviceFlowError(
+                    DeviceFlowErrorCode.ACCESS_DENIED,
+                    f"The account has {MAX_LIVE_TOKENS} tokens in use; revoke one on the "
+                    "website and start again.",
+                )
+            else:
+                device_code.status = DeviceCodeStatus.EXCHANGED
+                device_code.token = issued.token
         device_code.save(update_fields=["last_polled_at", "interval", "status", "token"])
     # Raised after the commit: the poll time and a slowed-down interval must be kept.
     if refusal is not None:

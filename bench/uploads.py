@@ -15,7 +15,15 @@ API accepts) to /v1/public/proposals at the same moment, while the resident memo
 
 Reported: the idle RSS of the workers after a warm-up request, the peak during the
 uploads, and the peak above idle, per worker and summed. Target (issue 5): under
-64 MiB above idle. Results: bench/results/uploads-<date>.json.
+64 MiB above idle.
+
+Then the cost of a refusal at the daily limit (issue 28): one account is brought to
+its 10 proposals of the day, and --limit-requests times each, one after the other, it
+POSTs a small PNG (64 x 64) and a PNG of about 200 KB that declares 8,000 x 8,000
+pixels (256 MB once decoded); both must be refused with 429 PROPOSAL_LIMIT_REACHED
+before the upload is read, so at the same cost. GET /v1/public/me with the same
+token is timed alongside as the trivial request of the same run. Reported: the median
+and p95 of each, in ms. Results: bench/results/uploads-<date>.json.
 """
 
 import argparse
@@ -35,7 +43,15 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import django_env, free_port, gunicorn, manage, start_servers, write_results
+from bench.common import (
+    django_env,
+    free_port,
+    gunicorn,
+    manage,
+    percentiles,
+    start_servers,
+    write_results,
+)
 
 DATABASE = "logodir_bench_uploads"
 FILE_BYTES = 5 * 1024 * 1024
@@ -90,6 +106,47 @@ def upload(port: int, token: str, body: bytes, boundary: str, statuses: list) ->
         connection.close()
 
 
+def declared_8000_png() -> bytes:
+    """A PNG of one colour, 8,000 x 8,000: small on the wire, 256 MB decoded (RGBA)."""
+    out = io.BytesIO()
+    Image.new("RGB", (8000, 8000), (200, 16, 46)).save(out, format="PNG", compress_level=9)
+    return out.getvalue()
+
+
+def timed(port: int, method: str, path: str, token: str, body=None, boundary=None):
+    """(milliseconds, status) of one request on a new connection."""
+    headers = {"Authorization": f"Bearer {token}"}
+    if boundary is not None:
+        headers["Content-Type"] = f"multipart/form-data; boundary={boundary}"
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        started = time.perf_counter()
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        response.read()
+        return (time.perf_counter() - started) * 1000, response.status
+    finally:
+        connection.close()
+
+
+def refusal_costs(port: int, token: str, small: bytes, requests: int) -> dict:
+    """Per kind: the timings and statuses of an account at its daily limit."""
+    kinds = {
+        "small_png_429": ("POST", "/v1/public/proposals", *multipart(small)),
+        "declared_8000_png_429": ("POST", "/v1/public/proposals", *multipart(declared_8000_png())),
+        "trivial_me": ("GET", "/v1/public/me", None, None),
+    }
+    found: dict[str, dict] = {}
+    for name, (method, path, body, boundary) in kinds.items():
+        runs = [timed(port, method, path, token, body, boundary) for _ in range(requests)]
+        found[name] = {
+            "statuses": sorted({status for _, status in runs}),
+            "body_bytes": len(body or b""),
+            **percentiles([ms for ms, _ in runs]),
+        }
+    return found
+
+
 def rss_kib(pid: int) -> int:
     with contextlib.suppress(OSError):
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -107,6 +164,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--limit-requests", type=int, default=30)
     args = parser.parse_args()
 
     database_url = start_servers(DATABASE)
@@ -157,6 +215,11 @@ def main() -> int:
         sampling = False
         sampler.join()
 
+        # The warm-up account proposed 4; 6 more bring it to its daily 10.
+        for _ in range(6):
+            upload(port, tokens[-1], *multipart(small.getvalue()), [])
+        costs = refusal_costs(port, tokens[-1], small.getvalue(), args.limit_requests)
+
     above = {pid: (peak[pid] - idle[pid]) / 1024 for pid in pids}
     print(f"\nuploads: {len(statuses)} ({sorted(set(statuses))}) in {elapsed:.1f} s")
     for pid in pids:
@@ -166,7 +229,18 @@ def main() -> int:
         )
     total_above = sum(above.values())
     print(f"all workers: {total_above:.1f} MiB above idle (target under {TARGET_MIB} MiB)")
-    met = total_above < TARGET_MIB and set(statuses) == {201}
+    print("\nan account at its daily limit (ms, one request at a time):")
+    for name, cost in costs.items():
+        print(
+            f"  {name}: {cost['statuses']} median {cost['p50']:.1f} p95 {cost['p95']:.1f}"
+            f" ({cost['body_bytes']:,} bytes sent)"
+        )
+    refused_alike = (
+        costs["small_png_429"]["statuses"] == [429]
+        and costs["declared_8000_png_429"]["statuses"] == [429]
+        and costs["declared_8000_png_429"]["p50"] < 2 * costs["small_png_429"]["p50"] + 5
+    )
+    met = total_above < TARGET_MIB and set(statuses) == {201} and refused_alike
     write_results(
         "uploads",
         {
@@ -176,6 +250,7 @@ def main() -> int:
             "peak_kib": peak,
             "above_idle_mib": above,
             "total_above_idle_mib": total_above,
+            "at_daily_limit": costs,
             "met": met,
         },
     )

@@ -24,3 +24,10 @@ def bombs_refused() -> Iterator[None]:
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         yield
+
+
+def unreadable_reason(error: BaseException, what: str) -> str:
+    """Why Pillow could not read an image, in our words rather than Pillow's."""
+    if isinstance(error, Image.DecompressionBombWarning | Image.DecompressionBombError):
+        return f"{what} declares more pixels than are accepted"
+    return f"{what} is broken, truncated or not of its format"

@@ -51,6 +51,7 @@ from common.svg_allowlist import (
     PROPERTIES,
     TEXT_ONLY,
 )
+from common.svg_size import fitted_attributes
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -86,6 +87,16 @@ _RASTERS = {"png": "PNG", "jpeg": "JPEG", "webp": "WEBP", "gif": "GIF"}
 
 class UnsafeSvg(ValueError):
     """Not a well-formed SVG document that can be parsed safely; the message says why."""
+
+
+def xml_refusal(error: Exception) -> str:
+    """Why a file could not be parsed, in our words (not the parser's class names)."""
+    if isinstance(error, DefusedXmlException):
+        return "declares a DTD or entities, which are not accepted"
+    position = getattr(error, "position", None)
+    if isinstance(error, ParseError) and position:
+        return f"is not well-formed XML (line {position[0]}, column {position[1] + 1})"
+    return "is not well-formed XML"
 
 
 def _safe_value(value: str) -> bool:
@@ -263,16 +274,18 @@ def _clean(element: Element, depth: int) -> Element | None:
     return node
 
 
-def sanitize_svg(data: bytes) -> bytes:
+def sanitize_svg(data: bytes, *, longest: int | None = None) -> bytes:
     """A new SVG document holding only the allow-listed parts of data, as UTF-8 bytes.
 
     UnsafeSvg when data is not well-formed XML, has a DTD or entities, or its root is not
-    <svg> in the SVG namespace: such a file is refused rather than repaired.
+    <svg> in the SVG namespace: such a file is refused rather than repaired. With
+    `longest`, the copy is one to draw: its root's width and height fit its viewBox into
+    a `longest` px box (common/svg_size.py), SvgSizeError when its size is unknowable.
     """
     try:
         root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except (ParseError, DefusedXmlException, ValueError, LookupError) as exc:
-        raise UnsafeSvg(f"the SVG is malformed or unsafe: {exc}") from exc
+        raise UnsafeSvg(f"the SVG {xml_refusal(exc)}") from exc
     if root.tag != f"{_SVG_PREFIX}svg":
         raise UnsafeSvg(f"the root element is {root.tag}, not <svg> in the SVG namespace")
     node = _clean(root, 0)
@@ -281,5 +294,7 @@ def sanitize_svg(data: bytes) -> bytes:
     if any("xlink:href" in element.attrib for element in node.iter()):
         namespaces["xmlns:xlink"] = XLINK_NS
     node.attrib = {**namespaces, **node.attrib}
+    if longest is not None:
+        node.attrib.update(fitted_attributes(root.attrib, longest))
     # No XML declaration: the standard library writes none for UTF-8.
     return tostring(node, encoding="utf-8")

@@ -247,6 +247,9 @@ class SharedCache(BaseCache):
         )
         return count, None if raw is None else pickle.loads(raw)  # noqa: S301 - written below
 
+    def uncount(self, counter: str) -> None:
+        self._ask(lambda: self.client.decr(self.make_key(counter)))
+
     def lookup(self, operation: str, argument: object, items: list) -> object:
         return self._ask(
             lambda: self._lookup_script(
@@ -342,6 +345,18 @@ def local_count(counter: str, *, timeout: int, increment: bool = True) -> int:
     except ValueError:  # expired between the two calls: a new window
         memory.add(counter, 1, timeout)
         return 1
+
+
+def uncount(counter: str) -> None:
+    """Takes back one count of a counter (count_and_get's or local_count's) that is live."""
+    shared = _shared()
+    memory = caches[DEFAULT_CACHE_ALIAS] if shared is None else shared.local
+    if shared is not None:
+        with contextlib.suppress(RedisUnavailable):
+            shared.uncount(counter)
+            return
+    with contextlib.suppress(ValueError):  # expired meanwhile: nothing to take back
+        memory.decr(counter)
 
 
 def lookup_get(key: str) -> object:

@@ -73,6 +73,7 @@ MIDDLEWARE = [
     # Outside whatever writes a body or answers If-None-Match (config/api/compression.py).
     "config.api.compression.CompressionMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.api.cors.PublicApiCorsMiddleware",
     "config.api.middleware.PublicApiMiddleware",
@@ -129,6 +130,8 @@ if _replica_url:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
+# Django's password check behind the login limits (accounts/throttle.py).
+AUTHENTICATION_BACKENDS = ["accounts.throttle.ThrottledModelBackend"]
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/account/tokens"
 LOGOUT_REDIRECT_URL = "/"
@@ -259,7 +262,7 @@ COMPRESS_MIN_BYTES = 1024
 # The public API: JSON only, one error shape, one exception handler.
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["config.api.parsers.BoundedJSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": ["accounts.authentication.BearerTokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["accounts.permissions.TokenScopes"],
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.api.negotiation.JsonOnlyNegotiation",

@@ -1,9 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularSwaggerView
 
 from accounts import pages as account_pages
-from config.api.views import OpenApiDocumentApi, UnknownPathApi
+from config.api.views import ApiDocsPage, OpenApiDocumentApi, UnknownPathApi
 from directory import pages
 from directory.views import serve_download, serve_preview
 from mcp_server.llms import llms_txt
@@ -14,7 +13,7 @@ public_api = [
     path("", include("palettes.urls")),
     path("", include("proposals.urls")),
     path("openapi.json", OpenApiDocumentApi.as_view(), name="openapi"),
-    path("docs", SpectacularSwaggerView.as_view(url_name="openapi"), name="api-docs"),
+    path("docs", ApiDocsPage.as_view(url_name="openapi"), name="api-docs"),
     re_path(r"^.*$", UnknownPathApi.as_view()),
 ]
 

@@ -10,12 +10,11 @@ import io
 import tempfile
 
 import resvg_py
-from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import ParseError, fromstring
 from PIL import Image
 
 from common.images import UNREADABLE, bombs_refused
 from common.svg import UnsafeSvg, sanitize_svg
+from common.svg_size import SvgSizeError
 from directory.models import FileFormat
 
 PREVIEW_MAX_PX = 512
@@ -49,42 +48,22 @@ def _open_raster(data: bytes) -> Image.Image:
     return image
 
 
-def _svg_aspect(data: bytes) -> float | None:
-    """Width over height from the root's viewBox or width/height, when they say."""
-    try:
-        root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
-    except (ParseError, DefusedXmlException, ValueError):
-        return None
-    view_box = root.get("viewBox", "").replace(",", " ").split()
-    try:
-        if len(view_box) == 4:
-            width, height = float(view_box[2]), float(view_box[3])
-        else:
-            width = float(root.get("width", "").removesuffix("px"))
-            height = float(root.get("height", "").removesuffix("px"))
-    except ValueError:
-        return None
-    return width / height if width > 0 and height > 0 else None
-
-
 def svg_png(data: bytes, longest: int) -> bytes:
-    """A PNG of an SVG drawn from its sanitised copy, its longer side `longest` pixels
-    (when the file says its proportions; else `longest` wide). PreviewError when it
-    cannot be drawn."""
+    """A PNG of an SVG drawn from its sanitised copy, its longer side `longest` pixels in
+    the proportions of its viewBox. PreviewError when it cannot be drawn.
+
+    The copy's root says the size to draw (common/svg_size.py): resvg's canvas is at most
+    `longest` x `longest`, whatever the file's own width, height and units said.
+    """
     try:
-        data = sanitize_svg(data)
-    except UnsafeSvg as exc:
+        data = sanitize_svg(data, longest=longest)
+    except (UnsafeSvg, SvgSizeError) as exc:
         raise PreviewError(str(exc)) from exc
-    # Draw straight into the box, so a very tall file is never rasterised whole.
-    aspect = _svg_aspect(data)
-    box = {"height": longest} if aspect is not None and aspect < 1 else {"width": longest}
     # An empty resources folder: a file's relative references resolve to nothing.
     with tempfile.TemporaryDirectory() as empty:
         try:
             png = resvg_py.svg_to_bytes(
-                svg_string=data.decode("utf-8", errors="replace"),
-                resources_dir=empty,
-                **box,
+                svg_string=data.decode("utf-8", errors="replace"), resources_dir=empty
             )
         except (ValueError, BaseException) as exc:  # resvg panics surface as BaseException
             if isinstance(exc, KeyboardInterrupt | SystemExit):
@@ -101,11 +80,7 @@ def open_png(data: bytes) -> Image.Image:
 def render_preview(data: bytes, file_format: str) -> bytes:
     """The preview PNG of a file; PreviewError when it cannot be drawn."""
     if file_format == FileFormat.SVG:
-        png = svg_png(data, PREVIEW_MAX_PX)
-        with Image.open(io.BytesIO(png), formats=["PNG"]) as drawn:  # reads the header only
-            if max(drawn.size) <= PREVIEW_MAX_PX:
-                return png  # already drawn into the box: no second encoding
-        return _fit(_open_raster(png))
+        return svg_png(data, PREVIEW_MAX_PX)  # drawn into the box: no second encoding
     if file_format == FileFormat.PNG:
         return _fit(_open_raster(data))
     raise PreviewError(f"no preview for {file_format}")

@@ -7,13 +7,14 @@ through `url(#id)` and `href` chains. They are then ranked by the area each cove
 rendering by resvg.
 """
 
+import copy
 import io
 import math
 import re
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from xml.etree.ElementTree import Element
+from xml.etree.ElementTree import Element, tostring
 
 import cssselect2
 import resvg_py
@@ -22,6 +23,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 from PIL import Image, ImageColor
 
+from common.svg_size import SvgSizeError, fitted_attributes
 from directory.color_values import (
     MAX_COLORS,
     NEAR_WHITE,
@@ -379,31 +381,22 @@ def declared_paint(root: Element) -> Paint:
     return paint
 
 
-def _render_size(root: Element) -> dict[str, int]:
-    view_box = root.get("viewBox", "").replace(",", " ").split()
+def _render(root: Element) -> Image.Image | None:
+    # Drawn with the root's size replaced (common/svg_size.py): the canvas is at most
+    # SAMPLE_PX square whatever the file says; a file of unknowable size is not drawn.
+    drawn = copy.copy(root)
     try:
-        if len(view_box) == 4:
-            width, height = float(view_box[2]), float(view_box[3])
-        else:
-            width = _number(root.get("width", ""), 0.0)
-            height = _number(root.get("height", ""), 0.0)
-    except ValueError:
-        return {"width": SAMPLE_PX}
-    if width > 0 and height > 0 and height > width:
-        return {"height": SAMPLE_PX}
-    return {"width": SAMPLE_PX}
-
-
-def _render(data: bytes, root: Element) -> Image.Image | None:
+        drawn.attrib = {**root.attrib, **fitted_attributes(root.attrib, SAMPLE_PX)}
+    except SvgSizeError:
+        return None
     # An empty resources folder: a file's relative references resolve to nothing.
     with tempfile.TemporaryDirectory() as empty:
         try:
             png = resvg_py.svg_to_bytes(
-                svg_string=data.decode("utf-8", errors="replace"),
+                svg_string=tostring(drawn, encoding="unicode"),
                 resources_dir=empty,
                 # Without anti-aliasing nearly every pixel is exactly a declared colour.
                 shape_rendering="crisp_edges",
-                **_render_size(root),
             )
             image = Image.open(io.BytesIO(bytes(png)), formats=["PNG"])
             image.load()
@@ -472,7 +465,7 @@ def svg_colors(data: bytes) -> list[str]:
     uses = paint.uses
     if not uses:
         return []
-    image = None if paint.truncated else _render(data, root)
+    image = None if paint.truncated else _render(root)
     weights = _area_weights(image, paint) if image is not None else dict.fromkeys(uses, 0)
     # Declared but covering nothing (hidden, tiny, white on white): after the drawn
     # ones, by how often they are used, since they are still paints the author chose.

@@ -8,12 +8,15 @@ embedded documents, references outside the file). Anything else is refused.
 
 import io
 import re
+import struct
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 from PIL import Image
 
-from common.images import UNREADABLE, bombs_refused
+from common.images import UNREADABLE, bombs_refused, unreadable_reason
+from common.svg import xml_refusal
+from common.svg_size import SvgSizeError, view_box
 from directory.formats import SVG_ROOT
 from proposals.models import ProposalFormat
 
@@ -30,7 +33,12 @@ _PILLOW_FORMATS = {
 }
 _ACTIVE_ELEMENTS = {"script", "foreignObject", "iframe", "embed", "object", "handler"}
 _SAFE_DATA_IMAGE = re.compile(r"^data:image/(png|jpeg|webp|gif)[;,]", re.IGNORECASE)
-_OUTSIDE_URL = re.compile(r"url\(\s*['\"]?\s*(?!#)", re.IGNORECASE)
+# url() not to a fragment of the file, and image-set(), which loads images by itself.
+_OUTSIDE_URL = re.compile(r"url\(\s*['\"]?\s*(?!#)|image-set\(", re.IGNORECASE)
+# Looked for once whitespace and control characters are gone: "java\tscript:" is still one.
+_SCRIPT_SCHEME = re.compile(r"(?:javascript|vbscript):")
+_INVISIBLE = re.compile(r"[\s\x00-\x1f\x7f]+")
+_PNG_END = b"IEND"
 
 
 class UnsupportedFile(Exception):
@@ -46,6 +54,18 @@ def _raster_format(data: bytes) -> ProposalFormat | None:
     return None
 
 
+def _png_trailer(data: bytes) -> int:
+    """How many bytes follow the PNG's IEND chunk (an HTML page or a zip, appended)."""
+    offset = 8
+    while offset + 8 <= len(data):
+        (length,) = struct.unpack(">I", data[offset : offset + 4])
+        chunk_type = data[offset + 4 : offset + 8]
+        offset += 12 + length
+        if chunk_type == _PNG_END:
+            return max(0, len(data) - offset)
+    return 0  # no IEND: a truncated file, which decoding refuses
+
+
 def _decode(data: bytes, file_format: ProposalFormat) -> None:
     with bombs_refused():
         try:
@@ -59,7 +79,13 @@ def _decode(data: bytes, file_format: ProposalFormat) -> None:
         except UnsupportedFile:
             raise
         except UNREADABLE as exc:
-            raise UnsupportedFile(f"the {file_format} image cannot be decoded: {exc}") from exc
+            raise UnsupportedFile(unreadable_reason(exc, f"the {file_format} image")) from exc
+    # Bytes after the end are no part of the image, and would be stored and served with
+    # it: a polyglot (a PNG that is also an HTML page) is refused, not carried along.
+    if file_format == ProposalFormat.PNG:
+        trailer = _png_trailer(data)
+        if trailer:
+            raise UnsupportedFile(f"the PNG has {trailer} bytes of other data after its end")
 
 
 def _local_name(name: str) -> str:
@@ -80,14 +106,20 @@ def _svg_threat(root) -> str | None:
                 value.startswith("#") or _SAFE_DATA_IMAGE.match(value.strip())
             ):
                 return "it refers to something outside the file"
-            if "javascript:" in value.lower().replace(" ", ""):
+            if _SCRIPT_SCHEME.search(_INVISIBLE.sub("", value).lower()):
                 return "it contains a javascript: address"
-            if attribute == "style" and _OUTSIDE_URL.search(value):
-                return "its styles load something from outside the file"
+            if _OUTSIDE_URL.search(value):
+                return "it refers to something outside the file"
+            if attribute == "style" and "\\" in value:
+                return "its styles use CSS escapes, which can hide an address"
         if tag == "style" and element.text:
             text = element.text.lower()
-            if "@import" in text or _OUTSIDE_URL.search(text) or "javascript:" in text:
+            if "@import" in text or _OUTSIDE_URL.search(text):
                 return "its styles load something from outside the file"
+            if _SCRIPT_SCHEME.search(_INVISIBLE.sub("", text)):
+                return "it contains a javascript: address"
+            if "\\" in text:
+                return "its styles use CSS escapes, which can hide an address"
     return None
 
 
@@ -99,13 +131,17 @@ def _check_svg(data: bytes) -> bool:
         root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except (ParseError, DefusedXmlException, ValueError) as exc:
         if b"<svg" in data[:4096]:
-            raise UnsupportedFile(f"the SVG is malformed or unsafe: {exc}") from exc
+            raise UnsupportedFile(f"the SVG {xml_refusal(exc)}") from exc
         return False
     if root.tag != SVG_ROOT:
         return False
     threat = _svg_threat(root)
     if threat is not None:
         raise UnsupportedFile(f"the SVG is unsafe: {threat}")
+    try:
+        view_box(root.attrib)
+    except SvgSizeError as exc:
+        raise UnsupportedFile(f"the SVG cannot be drawn at a known size: {exc}") from exc
     return True
 
 

@@ -45,6 +45,28 @@ class ProposalDraft:
     source: str
 
 
+def _limit_wait(submitter: User, now) -> int | None:
+    """Seconds until the submitter may propose again; None while under the daily limit."""
+    recent = list(
+        Proposal.objects.filter(
+            submitter=submitter, created_at__gt=now - PROPOSAL_WINDOW
+        ).values_list("created_at", flat=True)
+    )
+    if len(recent) < MAX_PROPOSALS_PER_DAY:
+        return None
+    wait = min(recent) + PROPOSAL_WINDOW - now
+    return max(1, int(wait.total_seconds()) + 1)
+
+
+def proposal_limit_check(*, submitter: User) -> None:
+    """ProposalLimitReached when the submitter is at the daily limit: asked before the
+    upload is read, so that a refused request costs what a small one does. The count
+    that decides is proposal_submit's, under its lock."""
+    wait = _limit_wait(submitter, timezone.now())
+    if wait is not None:
+        raise ProposalLimitReached(wait)
+
+
 def _store_upload(data: bytes, file_format: ProposalFormat) -> str:
     # A name of our own: the client's file name is data, never a path.
     name = f"proposals/{uuid.uuid4().hex}.{file_format.lower()}"
@@ -63,15 +85,9 @@ def proposal_submit(*, submitter: User, draft: ProposalDraft, data: bytes) -> Pr
             # The submitter's row is the lock: simultaneous proposals count one at a time.
             list(User.objects.select_for_update().filter(pk=submitter.pk).values_list("pk"))
             now = timezone.now()
-            recent = list(
-                Proposal.objects.filter(
-                    submitter=submitter, created_at__gt=now - PROPOSAL_WINDOW
-                ).values_list("created_at", flat=True)
-            )
-            if len(recent) >= MAX_PROPOSALS_PER_DAY:
-                oldest = min(recent)
-                wait = oldest + PROPOSAL_WINDOW - now
-                raise ProposalLimitReached(max(1, int(wait.total_seconds()) + 1))
+            wait = _limit_wait(submitter, now)
+            if wait is not None:
+                raise ProposalLimitReached(wait)
             return Proposal.objects.create(
                 submitter=submitter,
                 company_name=draft.company_name,

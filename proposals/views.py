@@ -21,7 +21,12 @@ from proposals.serializers import (
     ProposalListOutputSerializer,
     ProposalOutputSerializer,
 )
-from proposals.services import ProposalDraft, ProposalLimitReached, proposal_submit
+from proposals.services import (
+    ProposalDraft,
+    ProposalLimitReached,
+    proposal_limit_check,
+    proposal_submit,
+)
 from proposals.uploads import FileTooLarge, limit_upload
 
 TAG = "Proposals"
@@ -33,6 +38,16 @@ def _file_too_large() -> ApiError:
         ErrorCode.FILE_TOO_LARGE,
         f"The file is over {MAX_FILE_BYTES} bytes (5 MiB).",
         status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+    )
+
+
+def _limit_reached(refusal: ProposalLimitReached) -> ApiError:
+    return ApiError(
+        ErrorCode.PROPOSAL_LIMIT_REACHED,
+        f"{MAX_PROPOSALS_PER_DAY} proposals in the last 24 hours already; "
+        f"retry in {refusal.retry_after} s.",
+        status_code=status.HTTP_429_TOO_MANY_REQUESTS,
+        headers={"Retry-After": str(refusal.retry_after)},
     )
 
 
@@ -83,6 +98,12 @@ class ProposalListApi(APIView):
         },
     )
     def post(self, request):
+        # The cheap refusals first: an account at its daily limit is told so before a
+        # byte of its upload is read or decoded.
+        try:
+            proposal_limit_check(submitter=request.user)
+        except ProposalLimitReached as refusal:
+            raise _limit_reached(refusal) from None
         try:
             guard = limit_upload(request._request)
         except FileTooLarge:
@@ -117,13 +138,7 @@ class ProposalListApi(APIView):
         try:
             proposal = proposal_submit(submitter=request.user, draft=draft, data=data)
         except ProposalLimitReached as refusal:
-            raise ApiError(
-                ErrorCode.PROPOSAL_LIMIT_REACHED,
-                f"{MAX_PROPOSALS_PER_DAY} proposals in the last 24 hours already; "
-                f"retry in {refusal.retry_after} s.",
-                status_code=status.HTTP_429_TOO_MANY_REQUESTS,
-                headers={"Retry-After": str(refusal.retry_after)},
-            ) from None
+            raise _limit_reached(refusal) from None
         body = ProposalOutputSerializer({"data": proposal}).data
         return Response(body, status=status.HTTP_201_CREATED)
 

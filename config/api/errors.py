@@ -12,10 +12,12 @@ from typing import Any
 from botocore.exceptions import ClientError as StoreClientError
 from botocore.exceptions import ConnectionError as StoreConnectionError
 from botocore.exceptions import HTTPClientError as StoreHttpError
-from django.core.exceptions import PermissionDenied
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.db import DatabaseError, InterfaceError, OperationalError
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse
 from rest_framework import exceptions, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from urllib3.exceptions import HTTPError as StoreProbeError
 
@@ -24,6 +26,7 @@ from config.cache import REDIS_UNREACHABLE
 logger = logging.getLogger(__name__)
 
 RETRY_AFTER_UNAVAILABLE = 5
+BAD_JSON = "The request body is not valid JSON."
 
 
 class ErrorCode(StrEnum):
@@ -174,8 +177,12 @@ def to_api_error(exc: Exception) -> ApiError:
         return exc
     if isinstance(exc, exceptions.ValidationError):
         return invalid_request(_flatten(exc.detail))
+    if isinstance(exc, RequestDataTooBig):
+        # Refused by its declared length, before a byte of it is read.
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return invalid_request({"body": [f"The body is over {limit:,} bytes."]}, BAD_JSON)
     if isinstance(exc, exceptions.ParseError):
-        return invalid_request({"body": [str(exc.detail)]}, "The request body is not valid JSON.")
+        return invalid_request({"body": [str(exc.detail)]}, BAD_JSON)
     if isinstance(exc, exceptions.UnsupportedMediaType):
         return invalid_request({"body": [str(exc.detail)]}, "Unsupported request content type.")
     if isinstance(exc, exceptions.MethodNotAllowed):
@@ -248,9 +255,14 @@ def exception_handler(exc: Exception, context: dict) -> Response:
     return Response(error.body(), status=error.status_code, headers=error.headers)
 
 
-def json_error_response(error: ApiError) -> JsonResponse:
-    """The same body outside DRF views (Django's handler404/500, middleware)."""
-    response = JsonResponse(error.body(), status=error.status_code)
+def json_error_response(error: ApiError) -> HttpResponse:
+    """The same body outside DRF views (Django's handler404/500, middleware), written by
+    the renderer DRF's views use: the same bytes for the same error wherever it arises."""
+    response = HttpResponse(
+        JSONRenderer().render(error.body()),
+        status=error.status_code,
+        content_type="application/json",
+    )
     for name, value in error.headers.items():
         response[name] = value
     return response

@@ -1,7 +1,7 @@
 from django.urls import Resolver404, resolve
 from drf_spectacular.renderers import OpenApiJsonRenderer2
 from drf_spectacular.utils import extend_schema
-from drf_spectacular.views import SpectacularJSONAPIView
+from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerSplitView
 from rest_framework.views import APIView
 
 from config.api.errors import ErrorCode, not_found
@@ -35,3 +35,11 @@ def _is_endpoint(path: str) -> bool:
     except Resolver404:
         return False
     return getattr(match.func, "view_class", None) is not UnknownPathApi
+
+
+class ApiDocsPage(SpectacularSwaggerSplitView):
+    """Swagger UI for the document, its start-up script served apart (?script) and its
+    page styles in a static file: nothing inline, so it works under the site's
+    Content-Security-Policy (config/csp.py)."""
+
+    template_name = "api_docs.html"

@@ -1,7 +1,8 @@
 """Request rate limits against the real Redis the test command starts.
 
-60 a minute per token, 20 a minute per client IP when anonymous, in fixed
-60-second windows shared by every process, with X-RateLimit-* on every response.
+60 a minute per account (whatever number of tokens it uses), 20 a minute per client IP
+when anonymous, in fixed 60-second windows shared by every process, with X-RateLimit-*
+on every response.
 """
 
 import os
@@ -104,14 +105,34 @@ def test_it_allows_sixty_requests_a_minute_per_token(api, window_start):
     assert responses[59]["X-RateLimit-Remaining"] == "0"
 
 
-def test_it_counts_each_token_on_its_own(api, window_start):
+def test_it_counts_every_token_of_an_account_against_one_budget(api, window_start):
     user = UserFactory()
     first, second = token_for(user), token_for(user)
-    _spend(api, 60, **bearer(first))
 
-    assert api.get("/v1/public/me", **bearer(first)).status_code == 429
-    assert api.get("/v1/public/me", **bearer(second)).status_code == 200
+    remaining = [
+        api.get("/v1/public/me", **bearer(secret))["X-RateLimit-Remaining"]
+        for secret in (first, second, first, second)
+    ]
+    _spend(api, 56, **bearer(first))
+
+    assert remaining == ["59", "58", "57", "56"]
+    assert api.get("/v1/public/me", **bearer(second)).status_code == 429
+    assert api.get("/v1/public/me", **bearer(token_for(user))).status_code == 429
+    assert api.get("/v1/public/me", **bearer(token_for())).status_code == 200  # another account
     assert api.get("/v1/public/me").status_code == 200  # the address's own budget is untouched
+
+
+def test_it_does_not_count_a_revoked_tokens_requests_against_its_account(api, window_start):
+    user = UserFactory()
+    live, revoked = token_for(user), token_for(user)
+    api.get("/v1/public/me", **bearer(revoked))  # known to this process before it is revoked
+    api.delete("/v1/public/me/token", **bearer(revoked))
+
+    for _ in range(5):
+        assert api.get("/v1/public/me", **bearer(revoked)).status_code == 401
+
+    assert api.get("/v1/public/me", **bearer(live))["X-RateLimit-Remaining"] == "57"
+    assert api.get("/v1/public/me")["X-RateLimit-Remaining"] == "14"
 
 
 def test_it_counts_refused_tokens_against_the_address(api, window_start):
@@ -126,6 +147,33 @@ def test_it_counts_every_address_on_its_own(api, window_start):
 
     assert api.get("/v1/public/me", REMOTE_ADDR="10.0.0.1").status_code == 429
     assert api.get("/v1/public/me", REMOTE_ADDR="10.0.0.2").status_code == 200
+
+
+def test_it_counts_every_spelling_of_an_address_and_its_64_network_once(api, window_start):
+    spellings = ["2001:db8:7::1", "2001:db8:7:0:0:0:0:1", "2001:DB8:7::1", "2001:db8:7::2"]
+
+    remaining = [
+        api.get("/v1/public/me", REMOTE_ADDR=spelling)["X-RateLimit-Remaining"]
+        for spelling in spellings
+    ]
+
+    assert remaining == ["19", "18", "17", "16"]
+    assert api.get("/v1/public/me", REMOTE_ADDR="2001:db8:8::1")["X-RateLimit-Remaining"] == "19"
+    mapped = api.get("/v1/public/me", REMOTE_ADDR="::ffff:10.0.0.3")["X-RateLimit-Remaining"]
+    assert mapped == "19"
+    assert api.get("/v1/public/me", REMOTE_ADDR="10.0.0.3")["X-RateLimit-Remaining"] == "18"
+
+
+def test_it_counts_a_forwarded_value_that_is_not_an_address_against_the_proxy(
+    api, settings, window_start
+):
+    settings.TRUSTED_PROXY_COUNT = 1
+    for n in range(20):
+        api.get("/v1/public/me", HTTP_X_FORWARDED_FOR=f"not-an-address-{n}", REMOTE_ADDR="10.0.0.1")
+
+    response = api.get("/v1/public/me", HTTP_X_FORWARDED_FOR="junk", REMOTE_ADDR="10.0.0.1")
+
+    assert response.status_code == 429
 
 
 def test_it_takes_the_address_from_the_trusted_proxy(api, settings, window_start):
@@ -167,11 +215,51 @@ def test_it_does_not_count_cors_preflights(api, window_start):
     assert api.get("/v1/public/me")["X-RateLimit-Remaining"] == "19"
 
 
-def test_it_does_not_count_other_options_requests(api, window_start):
-    for _ in range(30):
+def test_it_counts_options_requests_that_are_not_preflights(api, window_start):
+    for _ in range(5):
         api.options("/v1/public/companies")
 
-    assert api.get("/v1/public/me")["X-RateLimit-Remaining"] == "19"
+    assert api.get("/v1/public/me")["X-RateLimit-Remaining"] == "14"
+
+
+def test_it_refuses_options_with_an_unknown_token_from_a_limited_address(api, window_start):
+    _spend(api, 20)
+
+    response = api.options("/v1/public/me", HTTP_AUTHORIZATION=f"Bearer {token_for()}x")
+    unknown = api.options("/v1/public/me", HTTP_AUTHORIZATION="Bearer lgd_" + "A" * 42)
+
+    assert (response.status_code, unknown.status_code) == (429, 429)
+    assert unknown.json()["error"] == "RATE_LIMITED"
+
+
+def test_it_answers_a_preflight_before_looking_at_its_token(
+    api, window_start, django_assert_num_queries
+):
+    secret = token_for()
+    with django_assert_num_queries(0):
+        preflight = api.options(
+            "/v1/public/me",
+            HTTP_ORIGIN="https://www.figma.com",
+            HTTP_ACCESS_CONTROL_REQUEST_METHOD="GET",
+            HTTP_AUTHORIZATION=f"Bearer {secret}",
+        )
+
+    assert preflight.status_code == 200
+    assert "X-RateLimit-Limit" not in preflight
+
+
+def test_it_writes_the_429_with_the_same_renderer_as_every_other_body(api, window_start):
+    _spend(api, 20)
+
+    limited = api.get("/v1/public/me")
+    not_found = api.get("/v1/public/companies/no-such-company", REMOTE_ADDR="10.9.9.9")
+
+    assert limited.content == (
+        b'{"error":"RATE_LIMITED","message":"Too many requests; retry in '
+        + limited["Retry-After"].encode()
+        + b' s."}'
+    )
+    assert not_found.content.startswith(b'{"error":"COMPANY_NOT_FOUND","message":')
 
 
 def test_it_lets_browsers_read_the_limit_headers(api, window_start):

@@ -329,6 +329,28 @@ def test_it_allows_ten_proposals_a_day(api, auth, submitter):
     assert len(_stored_files()) == 11
 
 
+def test_it_refuses_an_account_at_its_daily_limit_before_reading_its_upload(
+    api, auth, submitter, propose
+):
+    for _ in range(10):
+        propose(submitter=submitter)
+
+    # Each would be refused by a later check (size, type, a broken form) if it were read.
+    too_large = _propose(api, auth, b"\x89PNG\r\n\x1a\n" + b"\0" * (6 * 1024 * 1024))
+    not_an_image = _propose(api, auth, b"%PDF-1.4 not a logo")
+    broken_form = api.generic(
+        "POST",
+        "/v1/public/proposals",
+        b"--nothing-like-the-boundary\r\n",
+        content_type="multipart/form-data; boundary=x",
+        **auth,
+    )
+
+    for refused in (too_large, not_an_image, broken_form):
+        _error(refused, 429, "PROPOSAL_LIMIT_REACHED")
+    assert Proposal.objects.filter(submitter=submitter).count() == 10
+
+
 @pytest.mark.django_db(transaction=True)
 def test_it_lets_only_one_of_two_simultaneous_proposals_take_the_last_place():
     submitter = UserFactory()

@@ -19,6 +19,7 @@ import pytest
 import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import close_old_connections
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 from PIL import Image
@@ -35,6 +36,7 @@ from proposals.models import MAX_FILE_BYTES, Proposal, ProposalFormat, ProposalS
 from proposals.services import ProposalDraft, proposal_approve, proposal_submit
 from tests.conftest import use_s3_storage
 from tests.factories import (
+    PASSWORD,
     CompanyFactory,
     LogoFactory,
     PaletteFactory,
@@ -327,6 +329,76 @@ def test_it_refuses_a_decompression_bomb_before_decoding_it(api):
     assert Proposal.objects.count() == 0
 
 
+def test_it_refuses_a_bomb_in_its_own_words_not_pillows(api):
+    response = _propose(api, token_for(), _png_claiming(50_000, 50_000), name="logo.png")
+
+    assert response.json()["message"] == (
+        "Refused: the PNG image declares more pixels than are accepted."
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            b'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "y">]>'
+            b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">&x;</svg>',
+            "Refused: the SVG declares a DTD or entities, which are not accepted.",
+        ),
+        (
+            b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect></svg>',
+            "Refused: the SVG is not well-formed XML (line 1, column 67).",
+        ),
+    ],
+)
+def test_it_refuses_a_hostile_or_broken_svg_in_its_own_words(api, data, message):
+    response = _propose(api, token_for(), data)
+
+    assert (response.status_code, response.json()["message"]) == (415, message)
+    assert "DTDForbidden" not in response.json()["message"]
+
+
+@pytest.mark.parametrize(
+    ("markup", "threat"),
+    [
+        ('<a href="java\tscript:alert(1)"><rect width="1" height="1"/></a>', "outside the file"),
+        (
+            '<rect width="1" height="1" fill="red" onload="x" data-x="java&#9;script:alert(1)"/>',
+            "event handler",
+        ),
+        ('<rect width="1" height="1" data-x="java&#9;script:alert(1)"/>', "javascript:"),
+        (
+            '<rect width="1" height="1" style="fill:image-set(\'http://evil.example/x.png\' 1x)"/>',
+            "outside the file",
+        ),
+        ('<rect width="1" height="1" style="fill:u\\72l(http://evil.example/)"/>', "CSS escapes"),
+        ("<style>rect{fill:u\\72l(http://evil.example/)}</style>", "CSS escapes"),
+        ("<style>rect{fill:image-set('http://evil.example/x.png' 1x)}</style>", "from outside"),
+        ('<rect width="1" height="1" fill="url(http://evil.example/#g)"/>', "outside the file"),
+    ],
+)
+def test_it_refuses_disguised_scripts_and_outside_references_at_upload(api, markup, threat):
+    data = f'<svg xmlns="{SVG_NS}" viewBox="0 0 1 1">{markup}</svg>'.encode()
+
+    response = _propose(api, token_for(), data)
+
+    assert response.status_code == 415, markup
+    assert response.json()["message"].startswith("Refused: the SVG is unsafe: ")
+    assert threat in response.json()["message"]
+
+
+def test_it_refuses_a_png_with_a_page_appended_rather_than_store_it(api):
+    polyglot = png_bytes() + b"<html><script>alert(document.domain)</script></html>"
+
+    response = _propose(api, token_for(), polyglot, name="logo.png")
+
+    assert response.status_code == 415
+    assert response.json()["message"] == (
+        "Refused: the PNG has 52 bytes of other data after its end."
+    )
+    assert Proposal.objects.count() == 0
+
+
 @pytest.mark.parametrize(
     "query",
     [
@@ -382,6 +454,55 @@ def test_it_keeps_the_review_admin_from_people_who_are_not_staff(client, path):
 
     assert response.status_code == 302
     assert response["Location"].startswith("/admin/login/")
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "https://evil.example/",
+        "//evil.example/",
+        "/\\evil.example/",
+        "\\\\evil.example",
+        "https:evil.example",
+        "javascript:alert(1)",
+        " https://evil.example/",
+        "http://testserver@evil.example/",
+    ],
+)
+def test_it_never_redirects_off_the_site_after_login_or_sign_up(client, target):
+    UserFactory(email="ana@example.com")
+    login = Client(REMOTE_ADDR="10.0.0.1").post(
+        "/accounts/login/",
+        {"username": "ana@example.com", "password": PASSWORD, "next": target},
+    )
+    signup = Client(REMOTE_ADDR="10.0.0.2").post(
+        f"/accounts/signup/?next={target}",
+        {"email": "new@example.com", "password1": PASSWORD, "password2": PASSWORD},
+    )
+
+    assert (login.status_code, signup.status_code) == (302, 302)
+    assert login["Location"] == "/account/tokens"
+    assert signup["Location"] == "/account/tokens"
+
+
+def test_it_refuses_a_download_link_with_any_part_changed(api, client):
+    company = CompanyFactory(slug="cafes-sol", name="Cafés Sol")
+    logo = LogoFactory(company=company, slug="sol-2020", title="Sol")
+    add_file(logo, svg_bytes())
+    response = api.post(f"/v1/public/logos/{logo.id}/download", {"format": "svg"}, format="json")
+    token = response.json()["data"]["url"].rsplit("/files/", 1)[1]
+    assert client.get(f"/files/{token}").status_code == 200
+    value, _, signature = token.rpartition(":")
+
+    for tampered in [
+        f"{value}:{signature[:-1]}{'A' if signature[-1] != 'A' else 'B'}",  # the signature
+        f"{value[:-1]}{'A' if value[-1] != 'A' else 'B'}:{signature}",  # the payload
+        f"{value}:",  # no signature
+        value,  # signature dropped
+        f"{value}:{signature}{signature}",
+        "not-a-token",
+    ]:
+        assert client.get(f"/files/{tampered}").status_code == 403, tampered
 
 
 def test_it_never_takes_a_bearer_token_as_a_login_on_the_website(client):

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Plan, Scope, Source
-from accounts.services import token_issue, user_ensure
+from accounts.services import TokenLimitReached, token_issue, user_ensure
 
 
 def _scopes(text: str) -> list[str]:
@@ -53,9 +53,16 @@ class Command(BaseCommand):
         expires_at = (
             None if expires_in_days is None else timezone.now() + timedelta(days=expires_in_days)
         )
-        with transaction.atomic():
-            user = user_ensure(email=email, plan=plan)
-            issued = token_issue(
-                user=user, name=name, scopes=_scopes(scopes), source=source, expires_at=expires_at
-            )
+        try:
+            with transaction.atomic():
+                user = user_ensure(email=email, plan=plan)
+                issued = token_issue(
+                    user=user,
+                    name=name,
+                    scopes=_scopes(scopes),
+                    source=source,
+                    expires_at=expires_at,
+                )
+        except TokenLimitReached as refusal:
+            raise CommandError(f"{refusal}: revoke one first") from None
         self.stdout.write(issued.secret)

@@ -1,0 +1,99 @@
+"""The website's limits on guessing: failed logins and sign-ups, counted by django-ratelimit.
+
+django-ratelimit rather than django-axes: the same library counts logins per account and
+per address and sign-ups per address, in the Redis every process shares (the default
+cache, config/cache.py), with nothing written to the database; django-axes covers
+logins only. Its system checks are not installed (the app is not in INSTALLED_APPS): they
+refuse the per-process cache of development without Redis, which accounts/checks.py
+already warns about.
+
+Failures are counted, not attempts: after the 10th wrong password for an account within
+its window, or the 20th from one address, every login for it is refused until the window
+ends, the right password too, with the same message whether or not the email has an
+account. The address is config.api.client_ip's, so every spelling of it, and every
+address of one IPv6 /64, is one key.
+"""
+
+import math
+from dataclasses import dataclass
+
+from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import PermissionDenied
+from django_ratelimit.core import get_usage
+
+from accounts.forms import email_of
+from config.api.client_ip import client_ip
+
+LOGIN_FAILURES_PER_ACCOUNT = "10/15m"
+LOGIN_FAILURES_PER_ADDRESS = "20/15m"
+SIGNUPS_PER_ADDRESS = "10/h"
+
+
+@dataclass(frozen=True)
+class Limit:
+    group: str
+    rate: str
+    value: str
+
+
+def _usage(limit: Limit, request, *, increment: bool) -> dict | None:
+    return get_usage(
+        request,
+        group=limit.group,
+        key=lambda _group, _request: limit.value,
+        rate=limit.rate,
+        increment=increment,
+    )
+
+
+def _wait_minutes(limits: list[Limit], request, *, increment: bool) -> int | None:
+    """Minutes until every limit allows another try (at least 1); None if they all do now.
+
+    With `increment`, this try is counted first."""
+    waits = []
+    for limit in limits:
+        usage = _usage(limit, request, increment=increment)
+        if usage is not None and usage["count"] >= usage["limit"] + (1 if increment else 0):
+            waits.append(usage["time_left"])
+    return math.ceil(max(waits) / 60) if waits else None
+
+
+def _login_limits(request, email: str) -> list[Limit]:
+    return [
+        Limit("login-failures-account", LOGIN_FAILURES_PER_ACCOUNT, email),
+        Limit("login-failures-address", LOGIN_FAILURES_PER_ADDRESS, client_ip(request)),
+    ]
+
+
+def login_locked_minutes(request, email: str) -> int | None:
+    """Minutes until a login for this email from this address may be tried again."""
+    return _wait_minutes(_login_limits(request, email), request, increment=False)
+
+
+def login_failed(request, email: str) -> None:
+    for limit in _login_limits(request, email):
+        _usage(limit, request, increment=True)
+
+
+def signup_wait_minutes(request) -> int | None:
+    """Counts a sign-up attempt; the minutes to wait when it is one too many."""
+    limit = Limit("signups-address", SIGNUPS_PER_ADDRESS, client_ip(request))
+    return _wait_minutes([limit], request, increment=True)
+
+
+class ThrottledModelBackend(ModelBackend):
+    """Django's password check, behind the login limits: every login form (the website's
+    and the admin's) counts its failures, and while an email or an address is locked no
+    password is checked. The website's page says why (accounts/pages.py); the admin
+    shows its usual refusal."""
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if request is None:  # not a login form (a shell, a command): nothing to throttle
+            return super().authenticate(request, username, password, **kwargs)
+        email = email_of(username or "")
+        if login_locked_minutes(request, email) is not None:
+            raise PermissionDenied  # authenticate() stops here, as for a wrong password
+        user = super().authenticate(request, username, password, **kwargs)
+        if user is None:
+            login_failed(request, email)
+        return user
