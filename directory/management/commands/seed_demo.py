@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from config.cli import progress
 from directory import demo
+from directory.derived import catalogue_derived_complete_reported
 from directory.importer import catalogue_import
 from directory.models import Company
 
@@ -36,6 +37,7 @@ class Command(BaseCommand):
         with tempfile.TemporaryDirectory(prefix="seed-demo-") as folder:
             path = demo.catalogue_write(catalogue, Path(folder), progress=self._bar("draw"))
             report = catalogue_import(path, progress=self._bar("import"))
+        catalogue_derived_complete_reported(stream=self.stderr)
         for result in report.failed:
             self.stderr.write(f"entry {result.position} ({result.slug}): {result.reason}")
         summary = (
