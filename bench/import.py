@@ -10,7 +10,8 @@ Measures, each as its own run of the command:
             and the whole run, in companies a second;
   unchanged the same catalogue imported again;
   changed   --changed companies whose "about" changed, imported into the catalogue;
-and the peak resident memory of the largest process of each run. The catalogue is made
+and the peak resident memory of the largest process of each run, and the CPU seconds
+the command and its workers used (PostgreSQL's own are not counted). The catalogue is made
 once per size and seed under .local/bench-import/ and kept. Results go to
 bench/results/import-<date>.json.
 """
@@ -26,23 +27,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import POSTGRES_PORT, ROOT, VENV_BIN, start_servers, write_results
+from bench.common import POSTGRES_PORT, ROOT, VENV_BIN, django_env, start_servers, write_results
 
 PYTHON = str(VENV_BIN / "python")
 DATABASE = "bench_import"
 
 
 def _env(database_url: str, media: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": "bench",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "DATABASE_URL": database_url,
-        "REDIS_URL": f"redis://127.0.0.1:{os.environ.get('BENCH_REDIS_PORT', '56382')}/3",
-        "DJANGO_SETTINGS_MODULE": "bench.settings",
-        "MEDIA_ROOT": str(media),
-    }
+    # No server is started: the port only fills SITE_URL.
+    return django_env(database_url=database_url, redis_db=3, port=8000, MEDIA_ROOT=str(media))
 
 
 def _catalogue(companies: int, seed: int, env: dict[str, str]) -> Path:
@@ -112,6 +105,10 @@ def _run_import(path: Path, env: dict[str, str], companies: int) -> dict:
         "overall_per_second": round(companies / total, 1),
         # ru_maxrss is in KiB: the largest of the process and its waited-for children.
         "peak_rss_mib": round(usage.ru_maxrss / 1024),
+        # CPU time of the command and its workers (not PostgreSQL's): on a shared machine,
+        # what the run would cost alone.
+        "cpu_seconds": round(usage.ru_utime + usage.ru_stime, 1),
+        "loadavg_after": os.getloadavg()[0],
     }
 
 

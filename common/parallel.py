@@ -6,12 +6,18 @@ and must stay untouched there, which is why the functions given here take bytes 
 plain values and return them.
 """
 
+import ctypes
+import ctypes.util
 import multiprocessing
 import os
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
+
+# prctl(2): the signal a process gets when its parent dies (Linux).
+PR_SET_PDEATHSIG = 1
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -19,6 +25,15 @@ R = TypeVar("R")
 
 def workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _die_with(parent: int) -> None:
+    """A worker ends with the process that forked it, even one killed with kill -9: left
+    alone it would wait for work for ever."""
+    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # already gone before the call above
+        os._exit(1)
 
 
 def parallel_map(
@@ -36,7 +51,9 @@ def parallel_map(
             yield item, function(item)
         return
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
+    with ProcessPoolExecutor(
+        max_workers=count, mp_context=context, initializer=_die_with, initargs=(os.getpid(),)
+    ) as pool:
         pending: deque = deque()
         for item in items:
             pending.append((item, pool.submit(function, item)))
