@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from rest_framework import serializers
 
 from directory.catalogue_stream import StreamError, catalogue_members
+from directory.derived import catalogue_derived_complete
 from directory.embeddings import company_embedding_deferred, company_embedding_stale
 from directory.import_batch import companies_insert, entry_digest, insertable
 from directory.models import (
@@ -329,10 +330,12 @@ def catalogue_import(
     *,
     progress: Callable[[Iterable, int], Iterator] = _no_progress,
     recheck: bool = False,
+    derived: bool = True,
 ) -> ImportReport:
-    """Imports the catalogue at `path`, rows only: previews, colours and vectors are left
-    pending for catalogue_derived_complete() (directory/derived.py). Raises
-    CatalogueError only for an unreadable file.
+    """Imports the catalogue at `path`, then makes what derives from it (previews,
+    colours, vectors: catalogue_derived_complete() in directory/derived.py). With
+    derived=False, the rows only: the caller runs that pass itself, with its progress.
+    Raises CatalogueError only for an unreadable file.
 
     Entries are read one at a time and imported CATALOGUE_IMPORT_BATCH to a transaction, their
     files read and stored by FILE_THREADS threads. An entry whose digest (its text and
@@ -356,6 +359,8 @@ def catalogue_import(
             for result in _batch_import(batch, path.parent, pool, validator, recheck=recheck)
         )
         report.results.extend(progress(results, total))
+        if derived:
+            catalogue_derived_complete()
     return report
 
 

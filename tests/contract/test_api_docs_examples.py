@@ -14,6 +14,7 @@ import json
 import re
 import subprocess
 from io import StringIO
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,7 @@ def examples() -> list[tuple[str, str, str]]:
     section = text.split(SECTION, 1)[1].split("\n## ", 1)[0]
     blocks = BLOCK.findall(section)
     pairs = []
-    for (kind, commands), (answer_kind, answer) in zip(blocks, blocks[1:], strict=False):
+    for (kind, commands), (answer_kind, answer) in pairwise(blocks):
         if kind == "bash" and answer_kind in ("json", "text"):
             pairs.append((commands, answer_kind, answer))
     return pairs

@@ -38,6 +38,7 @@ class Command(BaseCommand):
                     items, total=total, stream=self.stderr, label="import"
                 ),
                 recheck=recheck,
+                derived=False,
             )
         except CatalogueError as exc:
             raise CommandError(str(exc)) from None

@@ -36,7 +36,7 @@ class Command(BaseCommand):
         catalogue = demo.catalogue_build(companies=companies, seed=seed)
         with tempfile.TemporaryDirectory(prefix="seed-demo-") as folder:
             path = demo.catalogue_write(catalogue, Path(folder), progress=self._bar("draw"))
-            report = catalogue_import(path, progress=self._bar("import"))
+            report = catalogue_import(path, progress=self._bar("import"), derived=False)
         catalogue_derived_complete_reported(stream=self.stderr)
         for result in report.failed:
             self.stderr.write(f"entry {result.position} ({result.slug}): {result.reason}")
