@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install everything, start the project-local PostgreSQL and Redis, load the demo catalogue
 # once, and serve the site and API on http://127.0.0.1:8000 (RUN_PORT to change it).
-#   ./scripts/run.sh        # the first time about 3 minutes after the Python packages
+#   ./scripts/run.sh        # serving about 2 minutes after the Python packages are in
 #   ./scripts/run.sh stop   # stops the server and the PostgreSQL and Redis it started
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -10,6 +10,11 @@ RUN_PORT="${RUN_PORT:-8000}"
 PIDFILE="$LOCAL/run.pid"
 
 if [ "${1:-}" = stop ]; then
+  if [ -f "$LOCAL/complete-import.pid" ]; then
+    # Stopped half-way it loses nothing: the next run.sh finishes it.
+    kill "$(cat "$LOCAL/complete-import.pid")" 2>/dev/null || true
+    rm -f "$LOCAL/complete-import.pid"
+  fi
   if [ -f "$PIDFILE" ]; then
     pid=$(cat "$PIDFILE")
     # runserver's reloader runs the server as its child.
@@ -48,10 +53,13 @@ compile_messages
 
 log "migrating the database (the first time: about half a minute)"
 "$PY" manage.py migrate --noinput
-log "loading the demo catalogue if the database is empty (2,000 companies: about 2 minutes, once)"
-"$PY" manage.py seed_demo --if-empty
-log "reading the brand colours of logos that have none yet"
-"$PY" manage.py compute_colors
+log "loading the demo catalogue if the database is empty (2,000 companies: about a minute, once)"
+"$PY" manage.py seed_demo --if-empty --rows-only
+# Previews, colours and vectors while the site already answers: until a logo's are made
+# the API says so (previewUrl null, cached: false). Also finishes a load that was stopped.
+log "drawing previews and reading colours in the background (a few minutes the first time; progress in .local/complete-import.log)"
+"$PY" manage.py complete_import >"$LOCAL/complete-import.log" 2>&1 &
+echo $! >"$LOCAL/complete-import.pid"
 log "ready in $((SECONDS - started)) s: serving on $SITE_URL (API under /v1/public, docs at /v1/public/docs); Ctrl-C or ./scripts/run.sh stop to stop"
 echo $$ >"$PIDFILE"
 exec "$PY" manage.py runserver "127.0.0.1:$RUN_PORT"

@@ -15,8 +15,8 @@ class Command(BaseCommand):
         "the same file changes nothing (an entry whose text and files are unchanged is skipped "
         "unread); a changed file updates. Nothing is deleted. Companies go in by batches; a bad "
         "entry is reported with its position and skipped, and the command then exits non-zero. "
-        "Then previews, brand colours and vectors are made on every core; the last line on "
-        "stderr says when everything is done."
+        "Then previews, brand colours and vectors are made on every core (unless --rows-only: "
+        "then complete_import makes them); the last line on stderr says when everything is done."
     )
 
     def add_arguments(self, parser):
@@ -27,8 +27,13 @@ class Command(BaseCommand):
             help="Compare every entry with the catalogue, even those unchanged since their "
             "last import (to bring back what was changed in the admin since).",
         )
+        parser.add_argument(
+            "--rows-only",
+            action="store_true",
+            help="Leave previews, colours and vectors pending, for complete_import.",
+        )
 
-    def handle(self, *args, path: Path, recheck: bool, **options):
+    def handle(self, *args, path: Path, recheck: bool, rows_only: bool, **options):
         if not path.is_file():
             raise CommandError(f"{path}: no such file")
         try:
@@ -42,7 +47,8 @@ class Command(BaseCommand):
             )
         except CatalogueError as exc:
             raise CommandError(str(exc)) from None
-        catalogue_derived_complete_reported(stream=self.stderr)
+        if not rows_only:
+            catalogue_derived_complete_reported(stream=self.stderr)
         for result in report.failed:
             name = f" ({result.slug})" if result.slug else ""
             self.stderr.write(f"entry {result.position}{name}: {result.reason}")
