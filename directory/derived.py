@@ -147,12 +147,13 @@ def _images(summary: DerivedSummary, progress) -> None:
 
 
 def _vectors(summary: DerivedSummary, progress) -> None:
-    if embeddings.backend() is None:
-        return  # logged once by backend(); `embed_companies` catches up when it is back
     stale = Company.objects.filter(
         Q(embedding__isnull=True) | Q(updated_at__gt=F("embedding__updated_at"))
     )
     ids = list(stale.order_by("id").values_list("id", flat=True))
+    # Loading the model takes seconds: not for nothing.
+    if not ids or embeddings.backend() is None:
+        return  # logged once by backend(); `embed_companies` catches up when it is back
     chunks = list(batched(ids, VECTOR_CHUNK))
     for chunk in progress(chunks, len(chunks)):
         summary.vectors += embeddings.company_embedding_refresh(company_ids=chunk).embedded

@@ -6,6 +6,7 @@ Anything else goes through the company-at-a-time path of directory/importer.py.
 
 import hashlib
 import json
+import os
 import uuid
 from collections import Counter
 from pathlib import Path
@@ -41,14 +42,18 @@ def entry_digest(raw, base: Path) -> str | None:
     if paths is None:
         return None
     digest = hashlib.sha256(json.dumps(raw, sort_keys=True, ensure_ascii=False).encode())
+    root = str(base) + os.sep
     for name in paths:
-        path = (base / name).resolve()
+        # Only hashed, never stored: a match means the entry passed the full checks of
+        # _read_files (symbolic links resolved) when it was imported.
+        path = os.path.normpath(os.path.join(root, name))
         try:
-            if not path.is_relative_to(base) or path.stat().st_size > (
+            if not path.startswith(root) or os.stat(path).st_size > (
                 settings.CATALOGUE_FILE_MAX_BYTES
             ):
                 return None
-            data = path.read_bytes()
+            with open(path, "rb") as handle:
+                data = handle.read()
         except OSError:
             return None
         digest.update(f"\n{name}\n".encode())

@@ -379,7 +379,7 @@ def _company_batches(path: Path) -> Iterator[list[tuple[int, object]]]:
 def _batch_import(
     batch: list, base: Path, pool, validator: "CompanyEntry", *, recheck: bool
 ) -> list[EntryResult]:
-    digests = list(pool.map(lambda item: entry_digest(item[1], base), batch))
+    digests = [entry_digest(raw, base) for _, raw in batch]
     slugs = [
         raw["slug"]
         for _, raw in batch
