@@ -392,7 +392,7 @@ def _batch_import(
     todo = []  # (position, slug, validated entry, digest)
     for (position, raw), digest in zip(batch, digests, strict=True):
         slug = raw.get("slug") if isinstance(raw, dict) else None
-        if not recheck and digest is not None and stored_digests.get(slug) == digest:
+        if not recheck and digest and isinstance(slug, str) and stored_digests.get(slug) == digest:
             results[position] = EntryResult(position, slug, "unchanged")
             continue
         try:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install everything, start the project-local PostgreSQL and Redis, load the demo catalogue
 # once, and serve the site and API on http://127.0.0.1:8000 (RUN_PORT to change it).
-#   ./scripts/run.sh        # serving about 2 minutes after the Python packages are in
+#   ./scripts/run.sh        # serving in a few minutes the first time, once the Python packages are in
 #   ./scripts/run.sh stop   # stops the server and the PostgreSQL and Redis it started
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -53,7 +53,7 @@ compile_messages
 
 log "migrating the database (the first time: about half a minute)"
 "$PY" manage.py migrate --noinput
-log "loading the demo catalogue if the database is empty (2,000 companies: about a minute, once)"
+log "loading the demo catalogue if the database is empty (2,000 companies, once: drawing their files, then the rows)"
 "$PY" manage.py seed_demo --if-empty --rows-only
 # Previews, colours and vectors while the site already answers: until a logo's are made
 # the API says so (previewUrl null, cached: false). Also finishes a load that was stopped.
