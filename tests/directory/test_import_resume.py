@@ -68,8 +68,9 @@ def _kill_when(path: Path, condition) -> None:
 
 def _table(name: str) -> list:
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT * FROM {name} ORDER BY 1")  # noqa: S608 - names above
-        return [tuple(row) for row in cursor.fetchall()]
+        cursor.execute(f"SELECT * FROM {name}")  # noqa: S608 - names above
+        # Sorted whole: rows equal in their first column come in any order.
+        return sorted((tuple(row) for row in cursor.fetchall()), key=repr)
 
 
 def _catalogue_state() -> dict:
