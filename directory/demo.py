@@ -15,6 +15,7 @@ from pathlib import Path
 
 from django.utils.text import slugify
 
+from common.parallel import parallel_map
 from directory.demo_logos import (
     Drawing,
     file_draw,
@@ -232,8 +233,11 @@ def catalogue_write(
 ) -> Path:
     """Draws the files into `folder` and writes the catalogue beside them; its path."""
     (folder / "files").mkdir(parents=True, exist_ok=True)
-    for path, drawing in progress(catalogue.drawings.items(), len(catalogue.drawings)):
-        (folder / path).write_bytes(file_draw(drawing))
+    drawn = parallel_map(file_draw, catalogue.drawings.values(), window=256)
+    for path, (_, data) in progress(
+        zip(catalogue.drawings, drawn, strict=True), len(catalogue.drawings)
+    ):
+        (folder / path).write_bytes(data)
     target = folder / "catalogue.json"
     target.write_text(json.dumps(catalogue.document, ensure_ascii=False), encoding="utf-8")
     return target

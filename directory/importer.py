@@ -1,8 +1,10 @@
-"""Imports a catalogue file (format in docs/catalogue.md): idempotent by slug, one
-company per transaction, a bad entry reported and skipped."""
+"""Imports a catalogue file (format in docs/catalogue.md): idempotent by slug, read one
+entry at a time and written a batch of companies per transaction, a bad entry reported
+and skipped. Previews, colours and vectors follow in a pass of their own
+(directory/derived.py)."""
 
-import json
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,7 +13,10 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from rest_framework import serializers
 
+from directory.catalogue_stream import StreamError, catalogue_members
+from directory.derived import catalogue_derived_complete
 from directory.embeddings import company_embedding_deferred, company_embedding_stale
+from directory.import_batch import companies_insert, entry_digest, insertable
 from directory.models import (
     Company,
     Domain,
@@ -27,10 +32,14 @@ from directory.services import (
     CatalogueError,
     StoredFile,
     asset_attach,
+    derived_deferred,
     file_store,
     logo_make_current,
     logo_unset_current,
 )
+
+# Files are read, hashed and stored (object storage: network) by this many threads.
+FILE_THREADS = 8
 
 
 class SectorEntry(serializers.Serializer):
@@ -284,18 +293,32 @@ def _import_company(entry: dict, files: dict[str, StoredFile]) -> str:
     return "updated" if changed else "unchanged"
 
 
-def _entries(path: Path) -> tuple[list[dict], list]:
+def _sectors(path: Path, report: ImportReport) -> int:
+    """Imports the sectors, wherever they stand in the file; how many companies it lists.
+    Reading the whole file first also refuses one that is not JSON before anything changes."""
+    companies = 0
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        for key, position, value in catalogue_members(path):
+            if key not in ("sectors", "companies"):
+                continue
+            if position is None:
+                raise CatalogueError(f"{path}: 'sectors' and 'companies' must be lists")
+            if key == "companies":
+                companies += 1
+                continue
+            entry = SectorEntry(data=value)
+            if not entry.is_valid():
+                reason = f"sector {position}: {_reason(entry.errors)}"
+                report.results.append(EntryResult(position, None, "failed", reason))
+                continue
+            sector, created = Sector.objects.get_or_create(
+                slug=entry.validated_data["slug"], defaults={"name": entry.validated_data["name"]}
+            )
+            if not created:
+                _update(sector, {"name": entry.validated_data["name"]})
+    except (OSError, UnicodeDecodeError, StreamError) as exc:
         raise CatalogueError(f"{path}: not a readable JSON file ({exc})") from None
-    if not isinstance(document, dict):
-        raise CatalogueError(f"{path}: the top level must be an object")
-    sectors = document.get("sectors", [])
-    companies = document.get("companies", [])
-    if not isinstance(sectors, list) or not isinstance(companies, list):
-        raise CatalogueError(f"{path}: 'sectors' and 'companies' must be lists")
-    return sectors, companies
+    return companies
 
 
 def _no_progress(items: Iterable, total: int) -> Iterator:
@@ -303,41 +326,123 @@ def _no_progress(items: Iterable, total: int) -> Iterator:
 
 
 def catalogue_import(
-    path: Path, *, progress: Callable[[Iterable, int], Iterator] = _no_progress
+    path: Path,
+    *,
+    progress: Callable[[Iterable, int], Iterator] = _no_progress,
+    recheck: bool = False,
+    derived: bool = True,
 ) -> ImportReport:
-    """Imports the catalogue at `path`; raises CatalogueError only for an unreadable file."""
+    """Imports the catalogue at `path`, then makes what derives from it (previews,
+    colours, vectors: catalogue_derived_complete() in directory/derived.py). With
+    derived=False, the rows only: the caller runs that pass itself, with its progress.
+    Raises CatalogueError only for an unreadable file.
+
+    Entries are read one at a time and imported CATALOGUE_IMPORT_BATCH to a transaction, their
+    files read and stored by FILE_THREADS threads. An entry whose digest (its text and
+    its files' hashes) is the one stored at its last import is skipped, unless `recheck`.
+    """
     path = path.resolve()
-    base = path.parent
-    sectors, companies = _entries(path)
     report = ImportReport()
-
-    for position, raw in enumerate(sectors):
-        entry = SectorEntry(data=raw)
-        if not entry.is_valid():
-            report.results.append(
-                EntryResult(position, None, "failed", f"sector {position}: {_reason(entry.errors)}")
-            )
-            continue
-        sector, created = Sector.objects.get_or_create(
-            slug=entry.validated_data["slug"], defaults={"name": entry.validated_data["name"]}
+    total = _sectors(path, report)
+    batches = _company_batches(path)
+    # One serializer validates every entry: what is_valid() does, without copying the
+    # nested fields anew for each entry (most of the time a fresh serializer takes).
+    validator = CompanyEntry()
+    with (
+        ThreadPoolExecutor(FILE_THREADS) as pool,
+        derived_deferred(),
+        company_embedding_deferred(),
+    ):
+        results = (
+            result
+            for batch in batches
+            for result in _batch_import(batch, path.parent, pool, validator, recheck=recheck)
         )
-        if not created:
-            _update(sector, {"name": entry.validated_data["name"]})
-
-    with company_embedding_deferred():
-        for position, raw in progress(enumerate(companies), len(companies)):
-            report.results.append(_company_result(position, raw, base))
+        report.results.extend(progress(results, total))
+        if derived:
+            catalogue_derived_complete()
     return report
 
 
-def _company_result(position: int, raw, base: Path) -> EntryResult:
-    slug = raw.get("slug") if isinstance(raw, dict) else None
-    entry = CompanyEntry(data=raw)
-    if not entry.is_valid():
-        return EntryResult(position, slug, "failed", _reason(entry.errors))
+def _company_batches(path: Path) -> Iterator[list[tuple[int, object]]]:
+    batch = []
+    for key, position, value in catalogue_members(path):
+        if key == "companies":
+            batch.append((position, value))
+            if len(batch) >= settings.CATALOGUE_IMPORT_BATCH:
+                yield batch
+                batch = []
+    if batch:
+        yield batch
+
+
+def _batch_import(
+    batch: list, base: Path, pool, validator: "CompanyEntry", *, recheck: bool
+) -> list[EntryResult]:
+    digests = [entry_digest(raw, base) for _, raw in batch]
+    slugs = [
+        raw["slug"]
+        for _, raw in batch
+        if isinstance(raw, dict) and isinstance(raw.get("slug"), str)
+    ]
+    stored_digests = dict(
+        Company.objects.filter(slug__in=slugs).values_list("slug", "import_digest")
+    )
+    results: dict[int, EntryResult] = {}
+    todo = []  # (position, slug, validated entry, digest)
+    for (position, raw), digest in zip(batch, digests, strict=True):
+        slug = raw.get("slug") if isinstance(raw, dict) else None
+        if not recheck and digest and isinstance(slug, str) and stored_digests.get(slug) == digest:
+            results[position] = EntryResult(position, slug, "unchanged")
+            continue
+        try:
+            entry = validator.run_validation(raw)
+        except serializers.ValidationError as exc:
+            results[position] = EntryResult(position, slug, "failed", _reason(exc.detail))
+            continue
+        todo.append((position, slug, entry, digest))
+
+    def read(item):
+        try:
+            return _read_files(item[2], base)
+        except CatalogueError as exc:
+            return exc
+
+    ready = []
+    for item, files in zip(todo, pool.map(read, todo), strict=True):
+        if isinstance(files, CatalogueError):
+            results[item[0]] = EntryResult(item[0], item[1], "failed", str(files))
+        else:
+            ready.append((*item, files))
+    sectors = dict(Sector.objects.values_list("slug", "id"))
+    with transaction.atomic():
+        fits = insertable([item[2] for item in ready], [item[4] for item in ready], sectors)
+        fast = [item for item, fit in zip(ready, fits, strict=True) if fit]
+        slow = [item for item, fit in zip(ready, fits, strict=True) if not fit]
+        if fast:
+            try:
+                with transaction.atomic():
+                    companies_insert(
+                        [item[2] for item in fast],
+                        [item[4] for item in fast],
+                        [item[3] for item in fast],
+                        sectors,
+                    )
+                for position, slug, *_ in fast:
+                    results[position] = EntryResult(position, slug, "created")
+            except IntegrityError:  # a conflict no check foresaw: one at a time says which
+                slow = sorted(slow + fast, key=lambda item: item[0])
+        for position, slug, entry, digest, files in slow:
+            results[position] = _company_result(position, slug, entry, digest, files)
+    return [results[position] for position, _ in batch]
+
+
+def _company_result(position: int, slug, entry: dict, digest, files) -> EntryResult:
     try:
-        files = _read_files(entry.validated_data, base)
-        status = _import_company(entry.validated_data, files)
+        with transaction.atomic():
+            status = _import_company(entry, files)
+            if digest is not None:
+                Company.objects.filter(slug=entry["slug"]).update(import_digest=digest)
     except CatalogueError as exc:
         return EntryResult(position, slug, "failed", str(exc))
     except IntegrityError as exc:

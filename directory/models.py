@@ -105,6 +105,9 @@ class Company(models.Model):
     current_logo = models.ForeignKey(
         "Logo", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # SHA-256 of the catalogue entry and its files as last imported: an import skips an
+    # entry whose digest is unchanged (directory/importer.py); empty: never imported.
+    import_digest = models.CharField(max_length=64, blank=True, default="", editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -161,6 +164,8 @@ class Logo(models.Model):
     colors_computed_at = models.DateTimeField(null=True, blank=True, editable=False)
     download_count = models.PositiveIntegerField(default=0)
     preview = models.FileField(storage=preview_storage, null=True, blank=True, max_length=255)
+    # The preview waits for the import's derived pass (directory/derived.py).
+    preview_pending = models.BooleanField(default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -212,6 +217,7 @@ class Variant(models.Model):
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="children"
     )
     preview = models.FileField(storage=preview_storage, null=True, blank=True, max_length=255)
+    preview_pending = models.BooleanField(default=False, editable=False)
 
     class Meta:
         ordering = ["kind", "name", "id"]

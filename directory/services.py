@@ -2,9 +2,12 @@
 all go through these functions, so files, previews and the current-logo facts
 stay consistent however the catalogue changes."""
 
+import contextlib
 import hashlib
 import logging
+import threading
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -49,7 +52,7 @@ def file_store(*, data: bytes) -> StoredFile:
         raise CatalogueError("not a recognised SVG, PNG, PDF, AI, EPS or ZIP file")
     digest = hashlib.sha256(data).hexdigest()
     name = f"logos/{digest[:2]}/{digest}.{file_format.lower()}"
-    if not default_storage.exists(name):
+    if not stored_whole(default_storage, name, len(data)):
         content = ContentFile(data)
         # Object stores keep a content type per object: ours, from the bytes, never a guess.
         content.content_type = CONTENT_TYPES[file_format]
@@ -72,14 +75,42 @@ def asset_attach(*, logo: Logo, variant: Variant | None, stored: StoredFile) -> 
     asset.content_type = CONTENT_TYPES[stored.format]
     asset.save()
     siblings = list(Asset.objects.filter(logo=logo, variant=variant))
-    if _main_file(siblings) == asset:  # only a new preview source needs a new drawing
+    if main_file(siblings) == asset:  # only a new preview source needs a new drawing
         _preview_after_commit(logo_id=logo.id, variant_id=variant.id if variant else None)
         if variant is None:  # colours come from the main variant's main file
             _colors_after_commit(logo=logo)
     return asset, True
 
 
+# Set inside derived_deferred(), per thread.
+_deferred = threading.local()
+
+
+@contextlib.contextmanager
+def derived_deferred() -> Iterator[None]:
+    """Inside it, previews and colours are left pending (Logo/Variant.preview_pending,
+    Logo.colors_computed_at null) instead of drawn after each commit: the import draws
+    them all afterwards, on every core (directory/derived.py). Until then the API
+    shows no preview (or the previous one) and colours as not computed yet."""
+    outer = getattr(_deferred, "on", False)
+    _deferred.on = True
+    try:
+        yield
+    finally:
+        _deferred.on = outer
+
+
+def _is_deferred() -> bool:
+    return getattr(_deferred, "on", False)
+
+
 def _preview_after_commit(*, logo_id, variant_id) -> None:
+    if _is_deferred():
+        target = (
+            Variant.objects.filter(pk=variant_id) if variant_id else Logo.objects.filter(pk=logo_id)
+        )
+        target.update(preview_pending=True)
+        return
     # robust: a preview that cannot be drawn or stored is logged, never undoes the change.
     transaction.on_commit(
         lambda: preview_refresh(logo_id=logo_id, variant_id=variant_id), robust=True
@@ -108,7 +139,10 @@ def logo_make_current(*, logo: Logo) -> bool:
         Logo.objects.filter(pk=logo.pk).update(is_current=True)
         Company.objects.filter(pk=company.pk).update(current_logo=logo)
         images_changed()
-        if not Logo.objects.filter(pk=logo.pk, colors_computed_at__isnull=False).exists():
+        if (
+            not _is_deferred()
+            and not Logo.objects.filter(pk=logo.pk, colors_computed_at__isnull=False).exists()
+        ):
             # The company's colours are now this logo's: make sure they get read.
             transaction.on_commit(lambda: logo_colors_refresh(logo_id=logo.id), robust=True)
     logo.is_current = True
@@ -127,27 +161,43 @@ def logo_unset_current(*, logo: Logo) -> bool:
     return True
 
 
-def _main_file(assets: list[Asset]) -> Asset | None:
+def main_file(assets: list[Asset]) -> Asset | None:
     candidates = [asset for asset in assets if asset.format in RENDERABLE]
     return min(candidates, key=lambda asset: FORMAT_ORDER[asset.format], default=None)
 
 
-def _read(asset: Asset) -> bytes:
+def read_file(asset: Asset) -> bytes:
     with default_storage.open(asset.file.name, "rb") as handle:
         return handle.read()
 
 
 def _preview_store(*, source: Asset) -> str | None:
     try:
-        png = render_preview(_read(source), source.format)
+        png = render_preview(read_file(source), source.format)
     except PreviewError as exc:
         logger.warning("no preview for asset %s: %s", source.id, exc)
         return None
-    name = f"{source.logo_id}/{hashlib.sha256(png).hexdigest()[:20]}.png"
+    return preview_save(logo_id=source.logo_id, png=png)
+
+
+def preview_save(*, logo_id, png: bytes) -> str:
+    """Stores a drawn preview of one of the logo's files; its name in the previews storage."""
+    name = f"{logo_id}/{hashlib.sha256(png).hexdigest()[:20]}.png"
     previews = storages["previews"]
-    if not previews.exists(name):
+    if not stored_whole(previews, name, len(png)):
         previews.save(name, ContentFile(png))
     return name
+
+
+def stored_whole(storage, name: str, size: int) -> bool:
+    """Whether `name` holds all `size` bytes. A process killed while writing a file
+    leaves it cut short under its final name; such a copy is removed to be written again."""
+    if not storage.exists(name):
+        return False
+    if storage.size(name) == size:
+        return True
+    storage.delete(name)
+    return False
 
 
 def preview_refresh(*, logo_id, variant_id=None) -> None:
@@ -156,19 +206,20 @@ def preview_refresh(*, logo_id, variant_id=None) -> None:
     Runs after commit and outside any transaction: rendering and storage are slow.
     """
     assets = list(Asset.objects.filter(logo_id=logo_id, variant_id=variant_id))
-    source = _main_file(assets)
+    source = main_file(assets)
     name = _preview_store(source=source) if source else None
     target = (
         Variant.objects.filter(pk=variant_id) if variant_id else Logo.objects.filter(pk=logo_id)
     )
-    target.update(preview=name)
+    target.update(preview=name, preview_pending=False)
 
 
 def _colors_after_commit(*, logo: Logo) -> None:
     # Pending until read again: the colours endpoint says so instead of showing old ones.
     Logo.objects.filter(pk=logo.pk).update(colors_computed_at=None, color_palette=[])
     images_changed()  # a monogram's colour is the brand colour
-    transaction.on_commit(lambda: logo_colors_refresh(logo_id=logo.id), robust=True)
+    if not _is_deferred():
+        transaction.on_commit(lambda: logo_colors_refresh(logo_id=logo.id), robust=True)
 
 
 def logo_colors_refresh(*, logo_id) -> list[str]:
@@ -177,11 +228,11 @@ def logo_colors_refresh(*, logo_id) -> list[str]:
     Runs after commit and outside any transaction (reading the file and drawing it are
     slow); a logo without a readable SVG or PNG gets no colours, and is done.
     """
-    source = _main_file(list(Asset.objects.filter(logo_id=logo_id, variant__isnull=True)))
+    source = main_file(list(Asset.objects.filter(logo_id=logo_id, variant__isnull=True)))
     colors: list[str] = []
     if source is not None:
         try:
-            colors = extract_colors(_read(source), source.format)
+            colors = extract_colors(read_file(source), source.format)
         except ColorError as exc:
             logger.warning("no colours for asset %s: %s", source.id, exc)
     Logo.objects.filter(pk=logo_id).update(color_palette=colors, colors_computed_at=timezone.now())

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import CallToolResult, ContentBlock, ImageContent, TextContent, ToolAnnotations
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from mcp_server import models
 from mcp_server.api import Api, ApiError, Caller, segment
@@ -27,7 +27,11 @@ READ = ToolAnnotations(
     read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
 )
 
-Format = Literal["SVG", "PNG", "PDF", "AI", "EPS", "ZIP"]
+# In any case, as the API takes it: "svg" is SVG.
+Format = Annotated[
+    Literal["SVG", "PNG", "PDF", "AI", "EPS", "ZIP"],
+    BeforeValidator(lambda value: value.upper() if isinstance(value, str) else value),
+]
 PageNumber = Annotated[int, Field(ge=1, le=500, description="Page number, 1 to 500.")]
 PageSize = Annotated[int, Field(ge=1, le=50, description="Items per page, 1 to 50.")]
 Slug = Annotated[str, Field(min_length=1, max_length=255, description="The company's slug.")]
@@ -309,7 +313,10 @@ class Tools:
         id: LogoId,
         format: Annotated[
             Format | None,
-            Field(description="File format; required unless assetId is given."),
+            Field(
+                description="File format, in any case (svg or SVG); required unless assetId "
+                "is given."
+            ),
         ] = None,
         variant: Annotated[
             str | None,

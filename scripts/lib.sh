@@ -49,14 +49,16 @@ ensure_venv() {
   local stamp="$LOCAL/venv.stamp" want
   want=$(sha256sum "$ROOT/pyproject.toml" | cut -d' ' -f1)
   if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-    log "installing Python packages into .venv"
-    "$PY" -m pip install -q --disable-pip-version-check -e "$ROOT[dev]"
+    log "installing Python packages into .venv (the first time: about 3 minutes; pip lists each)"
+    # pipefail (above): pip's failure is the pipeline's.
+    "$PY" -m pip install --disable-pip-version-check -e "$ROOT[dev]" |
+      { grep --line-buffered -v '^Requirement already satisfied' || true; }
     echo "$want" >"$stamp"
   fi
 }
 
 # write_env_file: .env with the servers of this development run (DEBUG, DATABASE_URL,
-# REDIS_URL), which the settings read for the commands typed in another terminal. The
+# REDIS_URL, SITE_URL), which the settings read for the commands typed in another terminal. The
 # environment's own values win over it, and it is ignored wherever DEBUG=0 (config/env.py).
 write_env_file() {
   local file="$ROOT/.env"
@@ -68,6 +70,7 @@ write_env_file() {
       echo "DEBUG='$DEBUG'"
       echo "DATABASE_URL='$DATABASE_URL'"
       echo "REDIS_URL='$REDIS_URL'"
+      [ -z "${SITE_URL:-}" ] || echo "SITE_URL='$SITE_URL'"
     } >"$file.tmp"
   )
   mv "$file.tmp" "$file"

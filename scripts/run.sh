@@ -1,9 +1,36 @@
 #!/usr/bin/env bash
 # Install everything, start the project-local PostgreSQL and Redis, load the demo catalogue
-# once, and serve the site and API on http://127.0.0.1:8000.
+# once, and serve the site and API on http://127.0.0.1:8000 (RUN_PORT to change it).
+#   ./scripts/run.sh        # serving in a few minutes the first time, once the Python packages are in
+#   ./scripts/run.sh stop   # stops the server and the PostgreSQL and Redis it started
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
+RUN_PORT="${RUN_PORT:-8000}"
+PIDFILE="$LOCAL/run.pid"
+
+if [ "${1:-}" = stop ]; then
+  if [ -f "$LOCAL/complete-import.pid" ]; then
+    # Stopped half-way it loses nothing: the next run.sh finishes it.
+    kill "$(cat "$LOCAL/complete-import.pid")" 2>/dev/null || true
+    rm -f "$LOCAL/complete-import.pid"
+  fi
+  if [ -f "$PIDFILE" ]; then
+    pid=$(cat "$PIDFILE")
+    # runserver's reloader runs the server as its child.
+    pkill -TERM -P "$pid" 2>/dev/null || true
+    kill "$pid" 2>/dev/null || true
+    rm -f "$PIDFILE"
+    log "stopped the server (process $pid)"
+  fi
+  stop_postgres dev
+  stop_redis dev
+  log "stopped PostgreSQL and Redis of run.sh (their data stays in .local/)"
+  exit 0
+fi
+[ $# -eq 0 ] || die "usage: $0 [stop]"
+
+started=$SECONDS
 ensure_venv
 ensure_fonts
 if [ -z "${DATABASE_URL:-}" ]; then
@@ -18,14 +45,21 @@ if [ -z "${REDIS_URL:-}" ]; then
   export REDIS_URL="redis://127.0.0.1:56380/0"
 fi
 export DEBUG="${DEBUG:-1}"
+export SITE_URL="${SITE_URL:-http://127.0.0.1:$RUN_PORT}"
 write_env_file
 ensure_gettext
+log "compiling the website's translations"
 compile_messages
 
+log "migrating the database (the first time: about half a minute)"
 "$PY" manage.py migrate --noinput
-log "loading the demo catalogue if the database is empty (2,000 companies: a few minutes, once)"
-"$PY" manage.py seed_demo --if-empty
-log "reading the brand colours of logos that have none yet"
-"$PY" manage.py compute_colors
-log "serving on http://127.0.0.1:8000 (API under /v1/public, docs at /v1/public/docs)"
-exec "$PY" manage.py runserver 127.0.0.1:8000
+log "loading the demo catalogue if the database is empty (2,000 companies, once: drawing their files, then the rows)"
+"$PY" manage.py seed_demo --if-empty --rows-only
+# Previews, colours and vectors while the site already answers: until a logo's are made
+# the API says so (previewUrl null, cached: false). Also finishes a load that was stopped.
+log "drawing previews and reading colours in the background (a few minutes the first time; progress in .local/complete-import.log)"
+"$PY" manage.py complete_import >"$LOCAL/complete-import.log" 2>&1 &
+echo $! >"$LOCAL/complete-import.pid"
+log "ready in $((SECONDS - started)) s: serving on $SITE_URL (API under /v1/public, docs at /v1/public/docs); Ctrl-C or ./scripts/run.sh stop to stop"
+echo $$ >"$PIDFILE"
+exec "$PY" manage.py runserver "127.0.0.1:$RUN_PORT"

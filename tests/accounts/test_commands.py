@@ -141,3 +141,14 @@ def test_it_prunes_device_codes_long_expired():
 
     assert list(DeviceCode.objects.all()) == [recent]
     assert out.getvalue() == "deleted 1 expired device codes\n"
+
+
+def test_it_makes_a_staff_account_without_a_terminal_from_the_environment(monkeypatch):
+    """The non-interactive form README gives: Django's createsuperuser --noinput."""
+    monkeypatch.setenv("DJANGO_SUPERUSER_EMAIL", "staff@example.com")
+    monkeypatch.setenv("DJANGO_SUPERUSER_PASSWORD", "a long passphrase")
+
+    call_command("createsuperuser", "--noinput", stdout=io.StringIO())
+
+    user = User.objects.get(email="staff@example.com")
+    assert user.is_staff and user.is_superuser and user.check_password("a long passphrase")

@@ -221,3 +221,21 @@ def test_it_draws_a_preview_of_every_current_logo_after_commit(
         assert storages["previews"].exists(logo.preview.name)
     for variant in Variant.objects.all():
         assert variant.preview
+
+
+def test_it_leaves_previews_and_colours_pending_with_rows_only_as_the_api_says(api):
+    seed("--rows-only", companies=3)
+    logo = Logo.objects.filter(is_current=True).select_related("company").first()
+
+    assert Logo.objects.filter(preview_pending=True).count() == Logo.objects.count()
+    assert api.get(f"/v1/public/logos/{logo.slug}").json()["data"]["previewUrl"] is None
+    colors = api.get(f"/v1/public/companies/{logo.company.slug}/colors").json()["data"]
+    assert (colors["cached"], colors["colors"]) == (False, [])
+
+    errors = StringIO()
+    call_command("complete_import", stderr=errors)
+
+    assert errors.getvalue().splitlines()[-1].startswith("everything is done: ")
+    assert not Logo.objects.filter(preview_pending=True).exists()
+    assert api.get(f"/v1/public/logos/{logo.slug}").json()["data"]["previewUrl"]
+    assert api.get(f"/v1/public/companies/{logo.company.slug}/colors").json()["data"]["cached"]

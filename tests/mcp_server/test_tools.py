@@ -153,7 +153,8 @@ async def every_tool(client, catalogue: Catalogue, *, signed_in: bool) -> dict:
     image = next(block for block in logo.content if block.type == "image")
     assert image.mime_type == "image/png" and image.data
 
-    download = await call("download_logo", id=nandu.logo_id, format="SVG")
+    # Formats in either case, as the API takes them.
+    download = await call("download_logo", id=nandu.logo_id, format="svg")
     link = checked(download, schema["download_logo"])
     assert link["data"]["filename"].endswith(".svg")
     assert link["quota"]["unlimited"] is signed_in

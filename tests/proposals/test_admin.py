@@ -359,6 +359,26 @@ def _review(*args) -> str:
     return out.getvalue()
 
 
+def test_it_lists_the_pending_proposals_oldest_first_for_the_command(propose, staff):
+    first = propose(company_name="Panadería Sol")
+    second = propose(company_name="Café Luna", file_name="luna.png")
+    reviewed = propose(company_name="Bar Mar")
+    _review(reviewed.pk, "--reject", "--reviewer", staff.email, "--note", "Blurry.")
+
+    out = io.StringIO()
+    call_command("list_proposals", stdout=out)
+
+    lines = [line.split("\t") for line in out.getvalue().splitlines()]
+    assert [(line[0], line[3], line[4], line[5], line[6]) for line in lines] == [
+        (str(first.pk), "Panadería Sol", "-", "-", "PNG"),
+        (str(second.pk), "Café Luna", "-", "-", "PNG"),
+    ]
+    assert lines[0][2] == first.submitter.email
+    rejected = io.StringIO()
+    call_command("list_proposals", "--status", "REJECTED", stdout=rejected)
+    assert rejected.getvalue().split("\t")[0] == str(reviewed.pk)
+
+
 def test_it_approves_from_the_command(propose, staff):
     proposal = propose(company_name="Panadería Sol")
 

@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from config.cli import progress
 from directory import demo
+from directory.derived import catalogue_derived_complete_reported
 from directory.importer import catalogue_import
 from directory.models import Company
 
@@ -25,8 +26,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--if-empty", action="store_true", help="Do nothing when any company exists."
         )
+        parser.add_argument(
+            "--rows-only",
+            action="store_true",
+            help="Leave previews, colours and vectors pending, for complete_import.",
+        )
 
-    def handle(self, *args, companies: int, seed: int, if_empty: bool, **options):
+    def handle(self, *args, companies: int, seed: int, if_empty: bool, rows_only: bool, **options):
         if companies < 1:
             raise CommandError("--companies must be at least 1")
         if if_empty and Company.objects.exists():
@@ -35,7 +41,9 @@ class Command(BaseCommand):
         catalogue = demo.catalogue_build(companies=companies, seed=seed)
         with tempfile.TemporaryDirectory(prefix="seed-demo-") as folder:
             path = demo.catalogue_write(catalogue, Path(folder), progress=self._bar("draw"))
-            report = catalogue_import(path, progress=self._bar("import"))
+            report = catalogue_import(path, progress=self._bar("import"), derived=False)
+        if not rows_only:
+            catalogue_derived_complete_reported(stream=self.stderr)
         for result in report.failed:
             self.stderr.write(f"entry {result.position} ({result.slug}): {result.reason}")
         summary = (

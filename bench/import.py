@@ -1,0 +1,148 @@
+"""The catalogue import as operators run it: `manage.py import_directory` over a catalogue
+made by the demo generator (directory/demo.py) with all its files, into a fresh database.
+
+    .venv/bin/python bench/import.py --companies 10000
+
+Measures, each as its own run of the command:
+  rows      new companies with their files stored, searchable and served (the command's
+            start to the last line of its import progress), in companies a second;
+  derived   previews, brand colours and vectors of those companies (the derived pass),
+            and the whole run, in companies a second;
+  unchanged the same catalogue imported again;
+  changed   --changed companies whose "about" changed, imported into the catalogue;
+and the peak resident memory of the largest process of each run, and the CPU seconds
+the command and its workers used (PostgreSQL's own are not counted). The catalogue is made
+once per size and seed under .local/bench-import/ and kept. Results go to
+bench/results/import-<date>.json.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import POSTGRES_PORT, ROOT, VENV_BIN, django_env, start_servers, write_results
+
+PYTHON = str(VENV_BIN / "python")
+DATABASE = "bench_import"
+
+
+def _env(database_url: str, media: Path) -> dict[str, str]:
+    # No server is started: the port only fills SITE_URL.
+    return django_env(database_url=database_url, redis_db=3, port=8000, MEDIA_ROOT=str(media))
+
+
+def _catalogue(companies: int, seed: int, env: dict[str, str]) -> Path:
+    folder = ROOT / ".local" / "bench-import" / f"{companies}-{seed}"
+    path = folder / "catalogue.json"
+    if path.exists():
+        return path
+    print(f"==> drawing the demo catalogue of {companies:,} companies into {folder}")
+    code = (
+        "import django; django.setup(); from pathlib import Path; from directory import demo; "
+        f"demo.catalogue_write(demo.catalogue_build(companies={companies}, seed={seed}), "
+        f"Path({str(folder)!r}))"
+    )
+    subprocess.run([PYTHON, "-c", code], cwd=ROOT, env=env, check=True)
+    return path
+
+
+def _changed(path: Path, count: int) -> Path:
+    """The catalogue with the "about" of its first `count` companies changed."""
+    target = path.with_name(f"changed-{count}.json")
+    document = json.loads(path.read_text(encoding="utf-8"))
+    for company in document["companies"][:count]:
+        company["about"] = (company["about"] or "") + " Renovada en 2025."
+    target.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    return target
+
+
+def _fresh_database(env: dict[str, str]) -> None:
+    psql = ["psql", "-h", "127.0.0.1", "-p", str(POSTGRES_PORT), "-U", "postgres", "-q"]
+    subprocess.run([*psql, "-c", f"DROP DATABASE IF EXISTS {DATABASE}"], check=True)
+    subprocess.run([*psql, "-c", f"CREATE DATABASE {DATABASE}"], check=True)
+    subprocess.run(
+        [PYTHON, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
+
+
+def _run_import(path: Path, env: dict[str, str], companies: int) -> dict:
+    """One run of import_directory: its phases' seconds and rates, its peak memory."""
+    started = time.monotonic()
+    process = subprocess.Popen(
+        [PYTHON, "manage.py", "import_directory", str(path)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    derived_at = None
+    for line in process.stderr:
+        # The rows are in when the import's progress says its last line.
+        if derived_at is None and re.match(
+            r"import: [\d,]+ of [\d,]+ in |everything is done", line
+        ):
+            derived_at = time.monotonic()
+        print(f"    {line.rstrip()}")
+    _, status, usage = os.wait4(process.pid, 0)
+    ended = time.monotonic()
+    output = process.stdout.read().strip()
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise SystemExit(f"import_directory failed ({process.returncode}): {output}")
+    rows = (derived_at or ended) - started
+    total = ended - started
+    return {
+        "summary": output,
+        "rows_seconds": round(rows, 1),
+        "rows_per_second": round(companies / rows, 1),
+        "derived_seconds": round(ended - (derived_at or ended), 1),
+        "total_seconds": round(total, 1),
+        "overall_per_second": round(companies / total, 1),
+        # ru_maxrss is in KiB: the largest of the process and its waited-for children.
+        "peak_rss_mib": round(usage.ru_maxrss / 1024),
+        # CPU time of the command and its workers (not PostgreSQL's): on a shared machine,
+        # what the run would cost alone.
+        "cpu_seconds": round(usage.ru_utime + usage.ru_stime, 1),
+        "loadavg_after": os.getloadavg()[0],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--companies", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--changed", type=int, default=1_000)
+    options = parser.parse_args()
+
+    database_url = start_servers(DATABASE)
+    media = ROOT / ".local" / "bench-import" / "media"
+    env = _env(database_url, media)
+    path = _catalogue(options.companies, options.seed, env)
+    subprocess.run(["rm", "-rf", str(media)], check=True)
+    _fresh_database(env)
+
+    results: dict = {"companies": options.companies, "seed": options.seed}
+    print(f"==> new: {options.companies:,} companies into an empty catalogue")
+    results["new"] = _run_import(path, env, options.companies)
+    print(json.dumps(results["new"]))
+    print("==> unchanged: the same catalogue again")
+    results["unchanged"] = _run_import(path, env, options.companies)
+    print(json.dumps(results["unchanged"]))
+    if options.changed:
+        print(f"==> changed: {options.changed:,} companies' about changed")
+        changed = _changed(path, min(options.changed, options.companies))
+        results["changed"] = _run_import(changed, env, options.changed)
+        print(json.dumps(results["changed"]))
+    write_results("import", results)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,192 @@
+"""The import's derived pass: what is computed from the rows once they are in.
+
+Previews of logos and variants whose preview is pending, brand colours of logos whose
+colours are pending (never read, or their main file changed), and the vectors of
+companies without one or changed since theirs was made. The import leaves these
+pending (services.derived_deferred) and then calls catalogue_derived_complete(), which
+draws on every core (common/parallel.py). Until a logo is done the API shows what the
+contract says of pending work: no preview (previewUrl null) and colours not cached.
+
+Everything pending is found from the database, not from the import's memory, so an
+import stopped half-way and run again finishes what the first one left.
+"""
+
+import logging
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+
+from django.db.models import F, Q
+from django.utils import timezone
+
+from common.parallel import parallel_map
+from config.cli import progress as progress_report
+from directory import embeddings
+from directory.colors import ColorError, extract_colors
+from directory.models import Asset, Company, Logo, Variant
+from directory.previews import PreviewError, render_preview
+from directory.services import images_changed, main_file, preview_save, read_file
+
+logger = logging.getLogger(__name__)
+
+CHUNK = 200
+VECTOR_CHUNK = 2048
+
+
+@dataclass
+class DerivedSummary:
+    previews: int = 0
+    colours: int = 0
+    vectors: int = 0
+
+
+@dataclass
+class _Job:
+    """One file to draw: a logo's main file (preview and/or colours) or a variant's."""
+
+    logo_id: object
+    variant_id: object = None
+    preview: bool = False
+    colours: bool = False
+    data: bytes | None = None
+    format: str = ""
+    asset_id: object = None
+    notes: list = field(default_factory=list)
+
+
+def _no_progress(items: Iterable, total: int) -> Iterator:
+    return iter(items)
+
+
+def batched(items: Iterable, size: int) -> Iterator[list]:
+    iterator = iter(items)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+def _draw(job: _Job) -> tuple[bytes | None, list[str] | None, list[str]]:
+    """Runs in a worker: the preview PNG and the colours of the job's file, and what
+    could not be drawn."""
+    png = colours = None
+    if job.data is None:
+        return None, [] if job.colours else None, []
+    if job.preview:
+        try:
+            png = render_preview(job.data, job.format)
+        except PreviewError as exc:
+            job.notes.append(f"no preview for asset {job.asset_id}: {exc}")
+    if job.colours:
+        try:
+            colours = extract_colors(job.data, job.format)
+        except ColorError as exc:
+            job.notes.append(f"no colours for asset {job.asset_id}: {exc}")
+            colours = []
+    return png, colours, job.notes
+
+
+def _jobs() -> Iterator[_Job]:
+    """Every pending drawing, its file read, a chunk of logos at a time."""
+    logos = Logo.objects.filter(Q(preview_pending=True) | Q(colors_computed_at__isnull=True))
+    pending = logos.order_by("id").values_list("id", "preview_pending", "colors_computed_at")
+    for chunk in batched(pending.iterator(chunk_size=CHUNK * 5), CHUNK):
+        files: dict = {}
+        for asset in Asset.objects.filter(
+            logo_id__in=[logo_id for logo_id, _, _ in chunk], variant__isnull=True
+        ):
+            files.setdefault(asset.logo_id, []).append(asset)
+        for logo_id, preview, computed_at in chunk:
+            source = main_file(files.get(logo_id, []))
+            yield _job(_Job(logo_id, preview=preview, colours=computed_at is None), source)
+    variants = Variant.objects.filter(preview_pending=True).order_by("id")
+    for chunk in batched(variants.values_list("id", "logo_id").iterator(), CHUNK):
+        files = {}
+        for asset in Asset.objects.filter(variant_id__in=[variant_id for variant_id, _ in chunk]):
+            files.setdefault(asset.variant_id, []).append(asset)
+        for variant_id, logo_id in chunk:
+            source = main_file(files.get(variant_id, []))
+            yield _job(_Job(logo_id, variant_id, preview=True), source)
+
+
+def _job(job: _Job, source: Asset | None) -> _Job:
+    if source is not None:
+        job.data, job.format, job.asset_id = read_file(source), source.format, source.id
+    return job
+
+
+def _pending_count() -> int:
+    logos = Logo.objects.filter(Q(preview_pending=True) | Q(colors_computed_at__isnull=True))
+    return logos.count() + Variant.objects.filter(preview_pending=True).count()
+
+
+def _store(job: _Job, png: bytes | None, colours: list[str] | None) -> None:
+    values: dict = {}
+    if job.preview:
+        values["preview"] = preview_save(logo_id=job.logo_id, png=png) if png else None
+        values["preview_pending"] = False
+    if job.colours:
+        values["color_palette"] = colours or []
+        values["colors_computed_at"] = timezone.now()
+    target = (
+        Variant.objects.filter(pk=job.variant_id)
+        if job.variant_id
+        else Logo.objects.filter(pk=job.logo_id)
+    )
+    target.update(**values)
+
+
+def _images(summary: DerivedSummary, progress) -> None:
+    total = _pending_count()
+    drawn = parallel_map(_draw, _jobs())
+    for job, (png, colours, notes) in progress(drawn, total):
+        for note in notes:
+            logger.warning(note)
+        _store(job, png, colours)
+        summary.previews += job.preview
+        summary.colours += job.colours
+
+
+def _vectors(summary: DerivedSummary, progress) -> None:
+    stale = Company.objects.filter(
+        Q(embedding__isnull=True) | Q(updated_at__gt=F("embedding__updated_at"))
+    )
+    ids = list(stale.order_by("id").values_list("id", flat=True))
+    # Loading the model takes seconds: not for nothing.
+    if not ids or embeddings.backend() is None:
+        return  # logged once by backend(); `embed_companies` catches up when it is back
+    chunks = list(batched(ids, VECTOR_CHUNK))
+    for chunk in progress(chunks, len(chunks)):
+        summary.vectors += embeddings.company_embedding_refresh(company_ids=chunk).embedded
+
+
+def catalogue_derived_complete(
+    *, progress: Callable[[Iterable, int, str], Iterator] | None = None
+) -> DerivedSummary:
+    """Draws every pending preview and colour, embeds every stale company; what it did."""
+    summary = DerivedSummary()
+
+    def step(label: str):
+        if progress is None:
+            return _no_progress
+        return lambda items, total: progress(items, total, label)
+
+    _images(summary, step("previews and colours"))
+    _vectors(summary, step("vectors"))
+    images_changed()
+    return summary
+
+
+def catalogue_derived_complete_reported(*, stream) -> DerivedSummary:
+    """catalogue_derived_complete() for a command: its progress, and a line saying when
+    everything is done, on `stream` (the command's stderr)."""
+    started = time.monotonic()
+    summary = catalogue_derived_complete(
+        progress=lambda items, total, label: progress_report(
+            items, total=total, stream=stream, label=label
+        )
+    )
+    stream.write(
+        f"everything is done: {summary.previews} previews, {summary.colours} colours and "
+        f"{summary.vectors} vectors made in {time.monotonic() - started:.0f} s"
+    )
+    return summary
