@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("directory", "0020_search_helpers_in_plpgsql")]
+    dependencies = [("directory", "0001_initial")]
 
     operations = [
         migrations.AddField(
