@@ -42,8 +42,9 @@ KINDS: dict[str, str] = {
 }
 NOISE = "noise"
 MISTAKES = ("drop", "double", "swap", "neighbour")
-# Candidates drawn per query wanted: the ambiguous ones are left out.
-OVERDRAW = 3
+# Candidates drawn per query wanted: the ambiguous ones are left out (at 1,000,000
+# companies, two word starts in three fit another company too).
+OVERDRAW = 5
 ATTEMPTS_PER_QUERY = 40
 
 _PUNCTUATION = re.compile(r"[.,&'-]")
