@@ -1,0 +1,41 @@
+"""Typing mistakes become a ranking signal (docs/search.md): the fallback steps'
+directory_search_corrected_plan goes; the lexicon's variants hold each word's spelling
+and its one-letter deletions beside its key's (directory_search_learn writes both from
+now on), so that a mistake counts as spelt as well as by sound; and a word of a name or
+a title is marked `named` even when an "about" text or a kind of business held it first
+(directory_search_learn's update read its own column for its argument and marked none),
+since search corrects only to such words."""
+
+from django.db import migrations
+
+SPELLING_VARIANTS = """
+INSERT INTO directory_search_variant (variant, word)
+SELECT DISTINCT v.variant, w.word
+FROM directory_search_word w, directory_search_variants(w.word, 1) AS v(variant)
+ORDER BY v.variant, w.word
+ON CONFLICT DO NOTHING;
+"""
+
+NAMED = """
+UPDATE directory_search_word s SET named = true
+WHERE NOT s.named AND s.word IN (
+  SELECT w.word
+  FROM directory_company c, unnest(ARRAY[c.name] || c.alternative_names) AS t(text),
+       directory_search_words(ARRAY[t.text]) AS w(word)
+  UNION
+  SELECT w.word FROM directory_logo l, directory_search_words(ARRAY[l.title]) AS w(word));
+"""
+
+
+class Migration(migrations.Migration):
+    dependencies = [("directory", "0001_initial")]
+
+    operations = [
+        migrations.RunSQL(
+            "DROP FUNCTION IF EXISTS directory_search_corrected_plan("
+            "directory_search_plan, text, integer, boolean);",
+            migrations.RunSQL.noop,
+        ),
+        migrations.RunSQL(SPELLING_VARIANTS, migrations.RunSQL.noop),
+        migrations.RunSQL(NAMED, migrations.RunSQL.noop),
+    ]
