@@ -1,17 +1,21 @@
 """Typing mistakes become a ranking signal (docs/search.md): the fallback steps'
 directory_search_corrected_plan goes; the lexicon's variants hold each word's spelling
-and its one-letter deletions beside its key's (directory_search_learn writes both from
+and its deletions (two letters from eight letters) beside its key's (directory_search_learn writes both from
 now on), so that a mistake counts as spelt as well as by sound; and a word of a name or
 a title is marked `named` even when an "about" text or a kind of business held it first
 (directory_search_learn's update read its own column for its argument and marked none),
-since search corrects only to such words."""
+since search corrects only to such words. "Scoop" (S.Coop. typed without its dots) is
+read as a legal form: the search documents ending in it are computed again."""
 
 from django.db import migrations
+
+from config.sqlfiles import ApplySqlFiles
 
 SPELLING_VARIANTS = """
 INSERT INTO directory_search_variant (variant, word)
 SELECT DISTINCT v.variant, w.word
-FROM directory_search_word w, directory_search_variants(w.word, 1) AS v(variant)
+FROM directory_search_word w,
+     directory_search_variants(w.word, greatest(directory_search_budget(w.word), 1)) AS v(variant)
 ORDER BY v.variant, w.word
 ON CONFLICT DO NOTHING;
 """
@@ -38,4 +42,10 @@ class Migration(migrations.Migration):
         ),
         migrations.RunSQL(SPELLING_VARIANTS, migrations.RunSQL.noop),
         migrations.RunSQL(NAMED, migrations.RunSQL.noop),
+        ApplySqlFiles("functions/directory_search_normalize"),
+        migrations.RunSQL(
+            "UPDATE directory_company SET name = name WHERE search_doc ~ ' scoop [|]';"
+            " UPDATE directory_logo SET search_doc = search_doc WHERE search_doc ~ ' scoop [|]';",
+            migrations.RunSQL.noop,
+        ),
     ]

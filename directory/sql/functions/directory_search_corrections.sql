@@ -7,7 +7,9 @@
 -- spellings within the budget of the longer of the two, since a mistake can drop letters
 -- ("caernig" is two edits from "catering"), keys within that of the shorter key (a key
 -- of three letters or fewer only sounds the same or not: "pqihw" keys to "pkiw", which
--- is not one edit from "PKI"). Also, with a NULL `distance`, the words within the typed
+-- is not one edit from "PKI"); a key an edit or two away only when the spellings differ
+-- in at most a third of their letters ("lmzlh" keys to "lmsl", one edit from the key of
+-- "CMSL", but random letters are not a mistyped acronym). Also, with a NULL `distance`, the words within the typed
 -- word's own budget by sound, which related search picks its correction from
 -- (directory_search_plan).
 --
@@ -34,10 +36,14 @@ DECLARE
 BEGIN
   RETURN QUERY
     SELECT m.word,
-           least(CASE WHEN m.sounded <= m.sound_budget OR m.sounded = 0 THEN m.sounded END,
+           least(CASE WHEN m.sounded = 0
+                        OR m.sounded <= m.sound_budget
+                           AND 3 * m.apart <= greatest(length(m.word), length(typed))
+                      THEN m.sounded END,
                  CASE WHEN m.spelled <= m.spelling_budget THEN m.spelled END),
            m.sounded, m.spelled, m.named
     FROM (SELECT s.word, s.named, b.sound_budget, b.spelling_budget,
+                 levenshtein_less_equal(s.word, typed, 4) AS apart,
                  -- Levenshtein's distance is the true one but for swaps: two edits that
                  -- change the length hold none, and only the other pairs within reach are
                  -- measured in full (PL/pgSQL).
