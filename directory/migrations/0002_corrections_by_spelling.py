@@ -1,11 +1,12 @@
 """Typing mistakes become a ranking signal (docs/search.md): the fallback steps'
 directory_search_corrected_plan goes; the lexicon's variants hold each word's spelling
-and its deletions (two letters from eight letters) beside its key's (directory_search_learn writes both from
-now on), so that a mistake counts as spelt as well as by sound; and a word of a name or
-a title is marked `named` even when an "about" text or a kind of business held it first
-(directory_search_learn's update read its own column for its argument and marked none),
-since search corrects only to such words. "Scoop" (S.Coop. typed without its dots) is
-read as a legal form: the search documents ending in it are computed again."""
+and its deletions (of two letters from eight letters) beside its key's
+(directory_search_learn writes both from now on), so that a mistake counts as spelt as
+well as by sound; and a word of a name or a title is marked `named` even when an "about"
+text or a kind of business held it first (directory_search_learn's update read its own
+column for its argument and marked none), since search corrects only to such words.
+"Scoop" (S.Coop. typed without its dots) is read as a legal form: the search documents
+ending in it are computed again."""
 
 from django.db import migrations
 

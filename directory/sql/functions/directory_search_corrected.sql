@@ -4,4 +4,4 @@
 DROP FUNCTION IF EXISTS directory_search_corrected(text);
 CREATE OR REPLACE FUNCTION directory_search_corrected(term text) RETURNS text
   LANGUAGE sql STABLE PARALLEL SAFE
-  RETURN (directory_search_plan(term, false)).corrected;
+  RETURN (directory_search_plan(term, true)).corrected;

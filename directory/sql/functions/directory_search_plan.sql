@@ -6,8 +6,11 @@
 -- the catalogue within typing distance (directory_search_corrections), all of them:
 -- which one is right depends on the term's other words, and the rank
 -- (directory_search_rank) puts a word matched as typed before a corrected one. With
--- `split`, a word that has no correction one edit away also matches as two words
--- written together (directory_search_splits).
+-- `split`, the second reading of a term that found nothing, a word that has no
+-- correction one edit away also matches as two words written together
+-- (directory_search_splits), and a word of three letters or fewer the words that sound
+-- the same (otherwise it matches a good part of the catalogue as typed already, and a
+-- one-word term of three letters reads its counts from directory_company_gram).
 --
 -- Every search reads its term here, so the work is done in loops of plain expressions,
 -- which PL/pgSQL evaluates without starting a query, and one query per word for its
@@ -80,9 +83,9 @@ BEGIN
            (array_agg(c.spelled ORDER BY c.sounded, c.spelled, c.word)
               FILTER (WHERE c.sounded <= directory_search_budget(typed[word_at])))[1]
     INTO near, far, nearest, nearest_spelled
-    FROM (SELECT k.*, k.named AND (length(typed[word_at]) < 3
-                                   OR strpos(k.word, typed[word_at]) = 0) AS usable
-          FROM directory_search_corrections(typed[word_at]) k) c;
+    FROM (SELECT k.*, k.named AND strpos(k.word, typed[word_at]) = 0 AS usable
+          FROM directory_search_corrections(typed[word_at]) k
+          WHERE length(typed[word_at]) >= 4 OR split) c;
     IF nearest_spelled <= directory_search_budget(typed[word_at]) AND NOT EXISTS (
          SELECT 1 FROM directory_search_word s WHERE s.word = typed[word_at]) THEN
       corrected[word_at] := nearest;
