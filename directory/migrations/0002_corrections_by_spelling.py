@@ -12,6 +12,25 @@ from django.db import migrations
 
 from config.sqlfiles import ApplySqlFiles
 
+# directory_search_plan's arguments changed, and directory_search_corrected, whose body
+# is SQL-standard, depends on the old one: both go, and the latter's file is applied
+# again after the migrations (config/sqlfiles.py). A database built by 0001 holds the
+# new ones already.
+OLD_PLAN = """
+DO $$
+BEGIN
+  IF to_regprocedure('directory_search_plan(text, text[], text[])') IS NOT NULL THEN
+    DROP FUNCTION IF EXISTS directory_search_corrected(text);
+    DROP FUNCTION directory_search_plan(text, text[], text[]);
+    IF to_regclass('sql_file') IS NOT NULL THEN
+      DELETE FROM sql_file WHERE path LIKE '%/functions/directory_search_corrected.sql';
+    END IF;
+  END IF;
+END $$;
+DROP FUNCTION IF EXISTS directory_search_corrected_plan(
+  directory_search_plan, text, integer, boolean);
+"""
+
 SPELLING_VARIANTS = """
 INSERT INTO directory_search_variant (variant, word)
 SELECT DISTINCT v.variant, w.word
@@ -36,11 +55,7 @@ class Migration(migrations.Migration):
     dependencies = [("directory", "0001_initial")]
 
     operations = [
-        migrations.RunSQL(
-            "DROP FUNCTION IF EXISTS directory_search_corrected_plan("
-            "directory_search_plan, text, integer, boolean);",
-            migrations.RunSQL.noop,
-        ),
+        migrations.RunSQL(OLD_PLAN, migrations.RunSQL.noop),
         migrations.RunSQL(SPELLING_VARIANTS, migrations.RunSQL.noop),
         migrations.RunSQL(NAMED, migrations.RunSQL.noop),
         ApplySqlFiles("functions/directory_search_normalize"),

@@ -239,7 +239,9 @@ def test_it_reads_a_term_into_one_row_of_patterns_per_required_word():
             ["%garcia%", None, None, None, None, None],
             ["%vega%", None, None, None, None, None],
         ],
-        "hnos garcia de la vega",
+        # Every word is corrected too: "vega", which no text of this catalogue holds, reads
+        # as the nearest word the lexicon has (of the kinds of business) for related search.
+        "hnos garcia de la veg",
     )
 
 

@@ -8,8 +8,9 @@
 -- ("caernig" is two edits from "catering"), keys within that of the shorter key (a key
 -- of three letters or fewer only sounds the same or not: "pqihw" keys to "pkiw", which
 -- is not one edit from "PKI"); a key an edit or two away only when the spellings differ
--- in at most a third of their letters ("lmzlh" keys to "lmsl", one edit from the key of
--- "CMSL", but random letters are not a mistyped acronym). Also, with a NULL `distance`, the words within the typed
+-- in at most a quarter of their letters, the same key in at most half ("lmzlh" keys to
+-- "lmsl", one edit from the key of "CMSL", "vgrsh" to the key of "BGR"). A word without a
+-- vowel, an acronym, is never a correction: random letters are not a mistyped acronym. Also, with a NULL `distance`, the words within the typed
 -- word's own budget by sound, which related search picks its correction from
 -- (directory_search_plan).
 --
@@ -36,11 +37,13 @@ DECLARE
 BEGIN
   RETURN QUERY
     SELECT m.word,
-           least(CASE WHEN m.sounded = 0
-                        OR m.sounded <= m.sound_budget
-                           AND 3 * m.apart <= greatest(length(m.word), length(typed))
-                      THEN m.sounded END,
-                 CASE WHEN m.spelled <= m.spelling_budget THEN m.spelled END),
+           CASE WHEN m.word ~ '[aeiou]' THEN
+             least(CASE WHEN m.sounded = 0
+                          AND 2 * m.apart <= greatest(length(m.word), length(typed))
+                          OR m.sounded <= m.sound_budget
+                             AND 4 * m.apart <= greatest(length(m.word), length(typed))
+                        THEN m.sounded END,
+                   CASE WHEN m.spelled <= m.spelling_budget THEN m.spelled END) END,
            m.sounded, m.spelled, m.named
     FROM (SELECT s.word, s.named, b.sound_budget, b.spelling_budget,
                  levenshtein_less_equal(s.word, typed, 4) AS apart,

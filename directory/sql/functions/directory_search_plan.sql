@@ -15,8 +15,6 @@
 -- Every search reads its term here, so the work is done in loops of plain expressions,
 -- which PL/pgSQL evaluates without starting a query, and one query per word for its
 -- corrections (docs/search.md, "How a page is read").
-DROP FUNCTION IF EXISTS directory_search_corrected(text);
-DROP FUNCTION IF EXISTS directory_search_plan(text, text[], text[]);
 CREATE OR REPLACE FUNCTION directory_search_plan(term text, split boolean)
   RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
