@@ -8,11 +8,12 @@
 -- ("caernig" is two edits from "catering"), keys within that of the shorter key (a key
 -- of three letters or fewer only sounds the same or not: "pqihw" keys to "pkiw", which
 -- is not one edit from "PKI"); a key an edit or two away only when the spellings differ
--- in at most a quarter of their letters, the same key in at most half ("lmzlh" keys to
--- "lmsl", one edit from the key of "CMSL", "vgrsh" to the key of "BGR"). A word without a
--- vowel, an acronym, is never a correction: random letters are not a mistyped acronym. Also, with a NULL `distance`, the words within the typed
--- word's own budget by sound, which related search picks its correction from
--- (directory_search_plan).
+-- in at most a quarter of their letters, the same key in about half and, for a word of
+-- three letters, only at the same length ("lmzlh" keys to "lmsl", one edit from the key
+-- of "CMSL", "upkkz" to the key of "UPC", but "bas" sounds as "Vaz"). A word without a
+-- vowel, an acronym, is never a correction: random letters are not a mistyped acronym.
+-- Also, with a NULL `distance`, the words within the typed word's own budget by sound,
+-- which related search picks its correction from (directory_search_plan).
 --
 -- Candidates come from the stored deletions of every key and spelling
 -- (directory_search_variant), looked up with the typed word's own: two words within a
@@ -39,7 +40,9 @@ BEGIN
     SELECT m.word,
            CASE WHEN m.word ~ '[aeiou]' THEN
              least(CASE WHEN m.sounded = 0
-                          AND 2 * m.apart <= greatest(length(m.word), length(typed))
+                          AND 2 * m.apart <= greatest(length(m.word), length(typed)) + 1
+                          AND (least(length(m.word), length(typed)) >= 4
+                               OR length(m.word) = length(typed))
                           OR m.sounded <= m.sound_budget
                              AND 4 * m.apart <= greatest(length(m.word), length(typed))
                         THEN m.sounded END,
