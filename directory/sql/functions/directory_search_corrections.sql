@@ -19,9 +19,8 @@
 -- (directory_search_variant), looked up with the typed word's own: two words within a
 -- few edits always share one (the symmetric deletion method). All of them, unordered:
 -- which one a term needs depends on its other words (docs/search.md). Distances are the
--- optimal string alignment distance (directory_search_distance: a swap of two neighbours
--- is one edit), computed in PL/pgSQL only where Levenshtein's (fuzzystrmatch, in C)
--- leaves it within reach.
+-- optimal string alignment distance (directory_search_apart: a swap of two neighbours
+-- is one edit).
 DROP FUNCTION IF EXISTS directory_search_corrections(text);
 CREATE OR REPLACE FUNCTION directory_search_corrections(typed text)
   RETURNS TABLE (word text, distance integer, sounded integer, spelled integer, named boolean)
@@ -50,29 +49,8 @@ BEGIN
            m.sounded, m.spelled, m.named
     FROM (SELECT s.word, s.named, b.sound_budget, b.spelling_budget,
                  levenshtein_less_equal(s.word, typed, 4) AS apart,
-                 -- Levenshtein's distance is the true one but for swaps: two edits that
-                 -- change the length hold none, and only the other pairs within reach are
-                 -- measured in full (PL/pgSQL).
-                 CASE WHEN levenshtein_less_equal(s.key, wanted, 1) <= 1
-                        THEN levenshtein_less_equal(s.key, wanted, 1)
-                      WHEN b.sound_budget = 2 AND length(s.key) <> length(wanted)
-                           AND levenshtein_less_equal(s.key, wanted, 2) = 2 THEN 2
-                      WHEN b.sound_budget >= 1 AND length(s.key) = length(wanted)
-                           AND levenshtein_less_equal(s.key, wanted, 2) = 2
-                           OR b.sound_budget = 2 AND levenshtein_less_equal(s.key, wanted, 4) > 2
-                              AND levenshtein_less_equal(s.key, wanted, 4) <= 4
-                        THEN directory_search_distance(s.key, wanted)
-                      ELSE 9 END AS sounded,
-                 CASE WHEN levenshtein_less_equal(s.word, typed, 1) <= 1
-                        THEN levenshtein_less_equal(s.word, typed, 1)
-                      WHEN b.spelling_budget = 2 AND length(s.word) <> length(typed)
-                           AND levenshtein_less_equal(s.word, typed, 2) = 2 THEN 2
-                      WHEN b.spelling_budget >= 1 AND length(s.word) = length(typed)
-                           AND levenshtein_less_equal(s.word, typed, 2) = 2
-                           OR b.spelling_budget = 2 AND levenshtein_less_equal(s.word, typed, 4) > 2
-                              AND levenshtein_less_equal(s.word, typed, 4) <= 4
-                        THEN directory_search_distance(s.word, typed)
-                      ELSE 9 END AS spelled
+                 directory_search_apart(s.key, wanted, b.sound_budget) AS sounded,
+                 directory_search_apart(s.word, typed, b.spelling_budget) AS spelled
           FROM directory_search_word s,
                LATERAL (SELECT directory_search_budget(CASE WHEN length(s.key) < length(wanted)
                                                             THEN s.key ELSE wanted END)
