@@ -8,20 +8,24 @@ as `y`), is also the name or an alternative name of another company; for the kin
 change the words, when another company's words fit the query as well (the same words in
 any order; words that start with the typed starts); for the typing mistakes, when the
 mistyped name is another company's name. Noise is random letters that should find
-nothing. Queries go to the DEV or the TEST half by a hash of the company they were made
-from (of the text, for noise), so that every query about one company lands in the same
-half and a query keeps its half whatever else changes.
+nothing, left out when it lies inside a word of the catalogue or within the typing budget
+of one (`budget`), as a search should find those. Queries go to the DEV or the TEST half
+by a hash of the company they were made from (of the text, for noise), so that every
+query about one company lands in the same half and a query keeps its half whatever else
+changes.
 """
 
 import hashlib
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import permutations
 from pathlib import Path
 
 from bench.catalogue import LEGAL_SUFFIX, Rows, strip_accents
+from bench.mix import fold
 
 KEYBOARD = Path(__file__).resolve().parent / "data" / "keyboard-es.txt"
 
@@ -38,8 +42,9 @@ KINDS: dict[str, str] = {
 }
 NOISE = "noise"
 MISTAKES = ("drop", "double", "swap", "neighbour")
-# Candidates drawn per query wanted: the ambiguous ones are left out.
-OVERDRAW = 3
+# Candidates drawn per query wanted: the ambiguous ones are left out (at 1,000,000
+# companies, two word starts in three fit another company too).
+OVERDRAW = 5
 ATTEMPTS_PER_QUERY = 40
 
 _PUNCTUATION = re.compile(r"[.,&'-]")
@@ -48,11 +53,6 @@ _NOT_KEY = re.compile(r"[^a-z0-9]+")
 
 
 # -- text ---------------------------------------------------------------------------------
-
-
-def fold(text: str) -> str:
-    """Lower case without accents: 'Núñez' -> 'nunez'."""
-    return strip_accents(text).lower()
 
 
 def name_key(text: str) -> str:
@@ -70,6 +70,12 @@ def words(name: str, shortest: int) -> list[str]:
 
 def order_key(name: str) -> str:
     return " ".join(sorted(words(name, 2)))
+
+
+def budget(length: int) -> int:
+    """How many typing mistakes search allows in a typed word of `length` letters (issue
+    27, directory_search_budget): one from 4 letters, two from 8."""
+    return 2 if length >= 8 else 1 if length >= 4 else 0
 
 
 def half_of(source: str) -> str:
@@ -175,6 +181,9 @@ class Query:
     expected: str  # the company's slug, the logo's id; "" for noise
     label: str  # the name or title it was made from, for reports
     half: str
+    # False for a typing mistake that leaves the word too short for the budget its
+    # mistakes need: 'tala' typed 'tal', 'penalver' typed 'peanver'.
+    in_budget: bool = True
 
 
 MANY = -1
@@ -210,6 +219,15 @@ class Catalogue:
         for index, logo in enumerate(self.logos):
             self.titles.add(name_key(logo.title), index)
 
+    def vocabulary(self) -> set[str]:
+        """The folded words of every name and alternative name."""
+        return {
+            word
+            for company in self.companies
+            for name in (company.name, *company.alternative_names)
+            for word in _WORD.findall(fold(name))
+        }
+
     def companies_starting(self, starts: set[str]) -> dict[str, set[int]]:
         """For each start, the companies with a word (bench/findability_queries.words, 3
         letters or more) that starts with it."""
@@ -242,6 +260,7 @@ class Candidate:
     text: str
     index: int  # the company's, or the logo's for logo queries
     starts: tuple[str, ...] = ()
+    in_budget: bool = True
 
 
 class QueryMaker:
@@ -322,7 +341,9 @@ class QueryMaker:
                 return None
             chosen = rng.choice(at)
             typed[chosen] = typist.mistyped(typed[chosen], mistakes)
-            return Candidate(" ".join(typed), index)
+            return Candidate(
+                " ".join(typed), index, in_budget=budget(len(typed[chosen])) >= mistakes
+            )
         raise ValueError(kind)
 
     def candidates(self, kind: str, count: int) -> list[Candidate]:
@@ -368,17 +389,9 @@ class QueryMaker:
 
         def named(candidate: Candidate) -> bool:
             company = companies[candidate.index]
-            made_from = (
-                [
-                    name
-                    for name in company.alternative_names
-                    if name_key(name) == name_key(candidate.text)
-                ]
-                if kind == "alt_name"
-                else [company.name]
-            )
-            key = name_key(made_from[0]) if made_from else name_key(candidate.text)
-            if catalogue.names.others(key, candidate.index):
+            # An alternative name is typed whole, only its case changed.
+            made_from = candidate.text if kind == "alt_name" else company.name
+            if catalogue.names.others(name_key(made_from), candidate.index):
                 return True
             if kind == "order":
                 return catalogue.orders.others(order_key(company.name), candidate.index)
@@ -409,16 +422,59 @@ class QueryMaker:
             source = self.catalogue.companies[logo.company].slug
             return Query(kind, candidate.text, logo.id, logo.title, half_of(source))
         company = self.catalogue.companies[candidate.index]
-        return Query(kind, candidate.text, company.slug, company.name, half_of(company.slug))
+        half = half_of(company.slug)
+        return Query(kind, candidate.text, company.slug, company.name, half, candidate.in_budget)
 
-    def noise(self, count: int) -> list[Query]:
-        """Strings of 5-9 random letters."""
+    def noise(self, count: int) -> tuple[list[Query], int]:
+        """`count` strings of 5-9 random letters that search should not find, and how many
+        were drawn and left out because it should (`resembling`)."""
         rng = self.rng(NOISE)
-        texts: dict[str, None] = {}
-        while len(texts) < count:
+        drawn: dict[str, None] = {}
+        while len(drawn) < count * OVERDRAW:
             letters = "abcdefghijklmnopqrstuvwxyz"
-            texts["".join(rng.choice(letters) for _ in range(rng.randint(5, 9)))] = None
-        return [Query(NOISE, text, "", "", half_of(text)) for text in texts]
+            drawn["".join(rng.choice(letters) for _ in range(rng.randint(5, 9)))] = None
+        near = resembling(list(drawn), self.catalogue.vocabulary())
+        queries: list[Query] = []
+        left_out = 0
+        for text in drawn:
+            if len(queries) == count:
+                break
+            if text in near:
+                left_out += 1
+                continue
+            queries.append(Query(NOISE, text, "", "", half_of(text)))
+        return queries, left_out
+
+
+def deletions(word: str, most: int) -> set[str]:
+    """`word` with up to `most` letters deleted."""
+    found = frontier = {word}
+    for _ in range(most):
+        frontier = {text[:at] + text[at + 1 :] for text in frontier for at in range(len(text))}
+        found = found | frontier
+    return found
+
+
+def resembling(texts: list[str], vocabulary: Iterable[str]) -> set[str]:
+    """The texts that lie inside a word of `vocabulary`, or within the typing budget of one
+    (by their length): words within k edits share a string of each with up to k deleted."""
+    vocabulary = list(vocabulary)
+    joined = "\n".join(vocabulary)
+    near = {text for text in texts if text in joined}
+    variants: dict[str, set[str]] = defaultdict(set)
+    for text in texts:
+        for variant in deletions(text, budget(len(text))):
+            variants[variant].add(text)
+    most = max(budget(len(text)) for text in texts)
+    lengths = range(min(map(len, texts)) - most, max(map(len, texts)) + most + 1)
+    for word in vocabulary:
+        if len(word) not in lengths:
+            continue
+        for variant in deletions(word, most):
+            for text in variants.get(variant, ()):
+                if distance(text, word) <= budget(len(text)):
+                    near.add(text)
+    return near
 
 
 def make_queries(
@@ -429,4 +485,4 @@ def make_queries(
     for kind in KINDS:
         queries, ambiguous = maker.kind(kind, per_kind)
         yield kind, queries, ambiguous
-    yield NOISE, maker.noise(noise), 0
+    yield NOISE, *maker.noise(noise)

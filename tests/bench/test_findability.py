@@ -18,11 +18,13 @@ from bench.findability_queries import (
     Catalogue,
     QueryMaker,
     Typist,
+    budget,
     distance,
     half_of,
     keyboard_neighbours,
     make_queries,
     name_key,
+    resembling,
     words,
 )
 from directory.models import Company, Logo
@@ -99,6 +101,14 @@ def test_it_counts_a_swap_of_neighbouring_letters_as_one_edit():
     assert distance("asociados", "aociaos") == 2
 
 
+def test_it_takes_noise_that_search_should_find_for_no_noise():
+    vocabulary = ["bodegas", "panaderia", "zubizarreta"]
+    texts = ["bodegs", "odega", "zubizaretta", "zusisarretax", "qzxwv", "panaxxxria", "bdgas"]
+
+    # Inside a word, or within one edit (5-7 letters) or two (8 or more) of one.
+    assert resembling(texts, vocabulary) == {"bodegs", "odega", "zubizaretta"}
+
+
 def test_it_compares_names_folded():
     assert name_key("Talleres León, S.L.") == name_key("talleres leon sl")
     assert name_key("García & López") == name_key("Garcia y Lopez")
@@ -121,6 +131,18 @@ def test_it_leaves_out_a_name_that_is_another_company_s_alternative_name(rows):
     second = Candidate(rows.companies[1][2], 1)
 
     assert maker.ambiguity("name", [second])(second)
+
+
+def test_it_leaves_out_a_typing_mistake_that_makes_another_company_s_name(rows):
+    shared = with_company(rows, "Talleres León Márquez", [])
+    shared = with_company(shared, "Talleres Peón Márquez", [])
+    maker = QueryMaker(Catalogue(shared), SEED)
+    other_name = Candidate("talleres peon marquez", COMPANIES)
+    no_name = Candidate("talleres leom marquez", COMPANIES)
+    check = maker.ambiguity("typo1", [other_name, no_name])
+
+    assert check(other_name)
+    assert not check(no_name)
 
 
 def test_it_leaves_out_words_in_another_order_that_fit_another_company(rows):
@@ -169,6 +191,8 @@ def test_it_makes_queries_of_every_kind_as_described(rows):
             edits = [distance(a, b) for a, b in zip(name, query.text.split(), strict=True)]
             assert sorted(edits) == [0] * (len(edits) - 1) + [mistakes], query
             assert len(name[edits.index(mistakes)]) in lengths, query
+            typed = query.text.split()[edits.index(mistakes)]
+            assert query.in_budget == (budget(len(typed)) >= mistakes), query
     for query in made["unaccented"]:
         assert query.text == catalogue.strip_accents(query.text)
         assert name_key(query.text) == name_key(names[query.expected])
@@ -176,6 +200,8 @@ def test_it_makes_queries_of_every_kind_as_described(rows):
         assert query.text.split() != catalogue.strip_accents(names[query.expected]).lower().split()
         assert sorted(query.text.split()) == sorted(words(names[query.expected], 2))
     assert all(len(query.text) in range(5, 10) for query in made[NOISE])
+    vocabulary = Catalogue(rows).vocabulary()
+    assert resembling([query.text for query in made[NOISE]], vocabulary) == set()
     assert all(query.text.isalpha() and query.expected == "" for query in made[NOISE])
 
 
