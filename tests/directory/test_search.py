@@ -220,7 +220,7 @@ def test_it_reads_a_term_into_one_row_of_patterns_per_required_word():
         cursor.execute(
             "SELECT (p).words, (p).exact, (p).whole, (p).start, (p).inside, (p).near, (p).far,"
             " (p).match, (p).corrected"
-            " FROM (SELECT directory_search_plan(%s, '{}', '{}') AS p) AS t",
+            " FROM (SELECT directory_search_plan(%s, false) AS p) AS t",
             ["Hnos. García de la Vega"],
         )
         plan = cursor.fetchone()
@@ -239,7 +239,9 @@ def test_it_reads_a_term_into_one_row_of_patterns_per_required_word():
             ["%garcia%", None, None, None, None, None],
             ["%vega%", None, None, None, None, None],
         ],
-        "hnos garcia de la vega",
+        # Every word is corrected too: "vega", which no text of this catalogue holds, reads
+        # as the nearest word the lexicon has (of the kinds of business) for related search.
+        "hnos garcia de la veg",
     )
 
 
@@ -251,10 +253,32 @@ def test_it_finds_nothing_for_noise(api):
         assert (body["total"], body["data"]) == (0, []), term
 
 
-def test_it_corrects_nothing_when_the_term_finds_something_as_typed(api):
-    catalogue("Talleres Quintana", "Talleres Quintanilla")
+def test_it_lists_what_matches_as_typed_before_what_matches_corrected(api):
+    catalogue("Talleres Quintano", "Talleres Quintana", "Talleres Quintanilla")
 
-    assert found(api, "quintana") == ["Talleres Quintana"]
+    assert found(api, "quintana") == ["Talleres Quintana", "Talleres Quintano"]
+
+
+def test_it_corrects_a_word_the_catalogue_holds_when_the_other_words_need_it(api):
+    # "peon" is a word of the catalogue, but no company holds it with the others.
+    catalogue("Talleres León Márquez", "Construcciones Peón", "Talleres Márquez Peña")
+
+    assert found(api, "talleres peon marquez") == ["Talleres León Márquez"]
+
+
+def test_it_weighs_every_correction_of_a_word_against_the_other_words(api):
+    # "hjos" has many neighbours one edit away; the one the term needs is among them.
+    catalogue("Ajos Tiernos", "Ojos Claros", "Hios Vinos", "Hoos Bar", "Hjs Redes", "Jos Cafe")
+    catalogue("Hjo Diseño", "Hjus Textil", "Hjosa Gas", "Hijas Ramos", "Envases Ceti e Hijos")
+
+    assert found(api, "envases hjos") == ["Envases Ceti e Hijos"]
+
+
+def test_it_counts_a_mistake_as_spelt_when_it_breaks_a_sound_rule(api):
+    # "marquuez" sounds as "marque", "marquez" as "mark": one edit apart as spelt.
+    catalogue("Chocolates Márquez Hermanos", "Chocolates Ruiz")
+
+    assert found(api, "chocolates marquuez hermanos") == ["Chocolates Márquez Hermanos"]
 
 
 # -- In which order ----------------------------------------------------------------------

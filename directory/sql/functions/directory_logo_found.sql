@@ -1,6 +1,7 @@
--- Whether any logo matches `plan`, or, given `word`, that word of the plan on its own;
--- through the trigram index only, as directory_company_found.
-CREATE OR REPLACE FUNCTION directory_logo_found(plan directory_search_plan, word integer)
+-- Whether any logo matches `plan`, through the trigram index only, as
+-- directory_company_found.
+DROP FUNCTION IF EXISTS directory_logo_found(directory_search_plan, integer);
+CREATE OR REPLACE FUNCTION directory_logo_found(plan directory_search_plan)
   RETURNS boolean
   LANGUAGE plpgsql STABLE
   SET enable_seqscan = off SET enable_indexscan = off AS $$
@@ -8,10 +9,6 @@ DECLARE
   lead integer := directory_search_lead(plan, 1);
   second integer := coalesce(directory_search_lead(plan, 2), lead);
 BEGIN
-  IF word IS NOT NULL THEN
-    RETURN EXISTS (SELECT 1 FROM directory_logo l
-                   WHERE l.search_doc LIKE ANY (plan.match[word:word]));
-  END IF;
   RETURN EXISTS (
     SELECT 1 FROM directory_logo l
     WHERE l.search_doc LIKE ANY (plan.match[lead:lead])

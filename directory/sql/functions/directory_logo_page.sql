@@ -1,27 +1,23 @@
 -- One page of logo search (directory_logo_search) and its exact total, the page as a JSON array of summary
 -- rows (id, slug, title, preview, is_current, is_product, era_from, era_to,
 -- era_label, company__slug, company__name, formats). Without a term, every logo,
--- current ones first, then by title.
+-- current ones first, then by title. Without JIT compilation, as directory_company_page.
 CREATE OR REPLACE FUNCTION directory_logo_page(
   term text, skip integer, take integer, OUT search_total bigint, OUT summaries text)
-  LANGUAGE plpgsql STABLE AS $$
+  LANGUAGE plpgsql STABLE
+  SET jit = off AS $$
 DECLARE
   page uuid[];
   plan directory_search_plan;
-  corrected directory_search_plan;
+  split boolean;
 BEGIN
   IF term IS NOT NULL THEN
-    -- As typed first, then the steps of typo correction, as companies are searched
-    -- (directory_company_page).
-    plan := directory_search_plan(term, '{}', '{}');
-    SELECT s.total, s.ids INTO search_total, page
-    FROM directory_logo_search(plan, skip, take) s;
-    FOR step IN 2..3 LOOP
+    -- Words read as two typed together only when the term finds nothing otherwise, as
+    -- companies are searched (directory_company_page).
+    FOREACH split IN ARRAY ARRAY[false, true] LOOP
+      plan := directory_search_plan(term, split);
+      SELECT s.total, s.ids INTO search_total, page FROM directory_logo_search(plan, skip, take) s;
       EXIT WHEN search_total > 0 OR plan.words IS NULL;
-      corrected := directory_search_corrected_plan(plan, term, step, true);
-      CONTINUE WHEN corrected IS NULL;
-      SELECT s.total, s.ids INTO search_total, page
-      FROM directory_logo_search(corrected, skip, take) s;
     END LOOP;
   ELSE
     SELECT count(*) INTO search_total FROM directory_logo;

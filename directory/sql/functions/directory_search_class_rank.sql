@@ -3,4 +3,4 @@
 -- inside a word, 5 a near correction, 6 a far one.
 CREATE OR REPLACE FUNCTION directory_search_class_rank(class integer) RETURNS integer
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  RETURN (ARRAY[0, 1, 2, 35, 1060, 1061])[class];
+  RETURN (ARRAY[0, 1, 2, 35, 2049, 2305])[class];

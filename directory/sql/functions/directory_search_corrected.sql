@@ -3,5 +3,4 @@
 -- search embeds and reads beside the term (directory/related.py).
 CREATE OR REPLACE FUNCTION directory_search_corrected(term text) RETURNS text
   LANGUAGE sql STABLE PARALLEL SAFE
-  RETURN (directory_search_plan(
-    term, (directory_search_plan(term, '{}', '{}')).words, '{}')).corrected;
+  RETURN (directory_search_plan(term, true)).corrected;

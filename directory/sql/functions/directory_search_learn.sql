@@ -1,6 +1,8 @@
 -- Adds the words of `texts` (directory_search_words) that directory_search_word lacks,
--- with their variants; `named` when the texts are names, alternative names or logo
--- titles, which also marks known words so. Known words cost one primary-key probe each;
+-- with the variants of their keys and of their spellings (directory_search_variant);
+-- `named` when the texts are names, alternative names or logo titles, which also marks
+-- known words so (the argument named in full: a column of the same name would hide it).
+-- Known words cost one primary-key probe each;
 -- new and marked ones are written in order, so two writers never wait for each other in
 -- opposite orders.
 CREATE OR REPLACE FUNCTION directory_search_learn(texts text[], named boolean) RETURNS void
@@ -8,19 +10,22 @@ CREATE OR REPLACE FUNCTION directory_search_learn(texts text[], named boolean) R
 BEGIN ATOMIC
   WITH added AS (
     INSERT INTO directory_search_word (word, key, named)
-    SELECT w.word, directory_search_key(w.word), named
+    SELECT w.word, directory_search_key(w.word), directory_search_learn.named
     FROM directory_search_words(texts) AS w(word) ORDER BY w.word
     ON CONFLICT DO NOTHING
     RETURNING word, key
   )
   INSERT INTO directory_search_variant (variant, word)
   SELECT DISTINCT v.variant, a.word
-  FROM added a, directory_search_variants(a.key, 1) AS v(variant)
+  FROM added a,
+       LATERAL (SELECT directory_search_variants(a.key, 1)
+                UNION SELECT directory_search_variants(
+                        a.word, greatest(directory_search_budget(a.word), 1))) AS v(variant)
   ORDER BY v.variant, a.word
   ON CONFLICT DO NOTHING;
   UPDATE directory_search_word s SET named = true
   WHERE s.word IN (SELECT k.word FROM directory_search_word k
-                   WHERE named AND NOT k.named
+                   WHERE directory_search_learn.named AND NOT k.named
                      AND k.word IN (SELECT directory_search_words(texts))
                    ORDER BY k.word FOR UPDATE);
 END;

@@ -2,15 +2,20 @@
 -- (directory_search_normalize), must each match; connectives (de, la, y...), legal
 -- forms and single letters only when the term has nothing else. A word matches
 -- anywhere inside a word of a name (one of one or two letters: the start of a word),
--- and an abbreviation also as the word it stands for. A word listed in `correct` may
--- also match the catalogue's words within typing distance (directory_search_corrections,
--- the eight nearest); one listed in `split` that has no correction one edit away, read
--- as two words written together, those two (directory_search_splits).
+-- an abbreviation also as the word it stands for, and every word also as the words of
+-- the catalogue within typing distance (directory_search_corrections), all of them:
+-- which one is right depends on the term's other words, and the rank
+-- (directory_search_rank) puts a word matched as typed before a corrected one. With
+-- `split`, the second reading of a term that found nothing, a word that has no
+-- correction one edit away also matches as two words written together
+-- (directory_search_splits), and a word of three letters or fewer the words that sound
+-- the same (otherwise it matches a good part of the catalogue as typed already, and a
+-- one-word term of three letters reads its counts from directory_company_gram).
 --
 -- Every search reads its term here, so the work is done in loops of plain expressions,
--- which PL/pgSQL evaluates without starting a query: a query per word and per kind of
--- pattern cost four times as much (docs/search.md, "How a page is read").
-CREATE OR REPLACE FUNCTION directory_search_plan(term text, correct text[], split text[])
+-- which PL/pgSQL evaluates without starting a query, and one query per word for its
+-- corrections (docs/search.md, "How a page is read").
+CREATE OR REPLACE FUNCTION directory_search_plan(term text, split boolean)
   RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
@@ -24,6 +29,8 @@ DECLARE
   near text[];
   far text[];
   spelling text;
+  nearest text;            -- the correction related search takes, and its spelt distance
+  nearest_spelled integer;
   whole text[];      -- one word's patterns of each kind
   start text[];
   inside text[];
@@ -60,28 +67,32 @@ BEGIN
     spellings := CASE WHEN written[word_at] = typed[word_at] THEN ARRAY[typed[word_at]]
                       ELSE ARRAY[least(typed[word_at], written[word_at]),
                                  greatest(typed[word_at], written[word_at])] END;
-    near := '{}';
-    far := '{}';
-    IF typed[word_at] = ANY (correct) THEN
-      SELECT coalesce(array_agg(c.word ORDER BY c.n) FILTER (WHERE c.distance <= 1), '{}'),
-             coalesce(array_agg(c.word ORDER BY c.n) FILTER (WHERE c.distance = 2), '{}')
-      INTO near, far
-      FROM directory_search_corrections(typed[word_at]) WITH ORDINALITY AS c(word, distance, n)
-      WHERE c.n <= 8;
-      -- What related search embeds takes a correction only when it is as near as spelt
-      -- as by sound: "send" sounds one edit from "seeds", "new" like "news", but each is
-      -- a word of its own.
-      IF cardinality(near || far) > 0 AND NOT EXISTS (
-           SELECT 1 FROM directory_search_word s WHERE s.word = typed[word_at])
-         AND directory_search_distance((near || far)[1], typed[word_at])
-             <= directory_search_budget(typed[word_at]) THEN
-        corrected[word_at] := (near || far)[1];
-      END IF;
+    -- Corrections a search can use: words of names and titles (only those are in search
+    -- documents), and not those holding the word as typed, which matches them already.
+    -- What related search embeds takes the nearest by sound, and only when it is as near
+    -- as spelt: "send" sounds one edit from "seeds", "new" like "news", but each is a
+    -- word of its own, and only for a word the catalogue lacks.
+    SELECT coalesce(array_agg('% ' || c.word || '%') FILTER (WHERE c.distance <= 1 AND usable),
+                    '{}'),
+           coalesce(array_agg('% ' || c.word || '%') FILTER (WHERE c.distance = 2 AND usable),
+                    '{}'),
+           (array_agg(c.word ORDER BY c.sounded, c.spelled, c.word)
+              FILTER (WHERE c.sounded <= directory_search_budget(typed[word_at])))[1],
+           (array_agg(c.spelled ORDER BY c.sounded, c.spelled, c.word)
+              FILTER (WHERE c.sounded <= directory_search_budget(typed[word_at])))[1]
+    INTO near, far, nearest, nearest_spelled
+    FROM (SELECT k.*, k.named AND strpos(k.word, typed[word_at]) = 0 AS usable
+          FROM directory_search_corrections(typed[word_at]) k
+          WHERE length(typed[word_at]) >= 4 OR split) c;
+    IF nearest_spelled <= directory_search_budget(typed[word_at]) AND NOT EXISTS (
+         SELECT 1 FROM directory_search_word s WHERE s.word = typed[word_at]) THEN
+      corrected[word_at] := nearest;
     END IF;
     -- Read as two words only when no word of the catalogue is one typo away: a split's
     -- short halves are common, and their patterns the costliest to look up.
-    IF typed[word_at] = ANY (split) AND cardinality(near) = 0 THEN
-      near := near || ARRAY(SELECT directory_search_splits(typed[word_at]));
+    IF split AND cardinality(near) = 0 THEN
+      near := near || ARRAY(SELECT '% ' || p.pair || '%'
+                            FROM directory_search_splits(typed[word_at]) AS p(pair));
     END IF;
     whole := '{}';
     start := '{}';
@@ -91,14 +102,6 @@ BEGIN
       start := start || ('% ' || spelling || '%');
       inside := inside
                 || (CASE WHEN length(spelling) <= 2 THEN '% ' ELSE '%' END || spelling || '%');
-    END LOOP;
-    -- A correction is a word of the catalogue: it matches where a word starts with it
-    -- (its plural, say), not inside any word, which for a short one would be anywhere.
-    FOR n IN 1..cardinality(near) LOOP
-      near[n] := '% ' || near[n] || '%';
-    END LOOP;
-    FOR n IN 1..cardinality(far) LOOP
-      far[n] := '% ' || far[n] || '%';
     END LOOP;
     wholes := wholes || whole::text;
     starts := starts || start::text;

@@ -1,6 +1,7 @@
--- Each catalogue word's sound key and that key with one letter taken out
--- (directory_search_variants): two keys one edit apart always share one of these, so a
--- term's word finds every word one edit away by looking up its own.
+-- Each catalogue word's sound key and spelling, and each with one letter taken out, a
+-- spelling of eight letters or more also with two (directory_search_variants): two keys
+-- or spellings within those edits always share one of these, so a term's word finds
+-- every word within its budget by looking up its own (directory_search_corrections).
 CREATE TABLE directory_search_variant (
   variant text NOT NULL,
   word text COLLATE "C" NOT NULL,
