@@ -315,8 +315,12 @@ def wait_for_warm_up(log: Path, workers: int, timeout: float = 300) -> list[int]
 
 
 def request_durations(log: Path) -> list[float]:
-    """The server's time for each request so far, in the order it logged them."""
-    return [line["duration_ms"] for line in _log_lines(log) if "duration_ms" in line]
+    """The server's time for each company request so far, in the order it logged them."""
+    return [
+        line["duration_ms"]
+        for line in _log_lines(log)
+        if "duration_ms" in line and line.get("path") != TRIVIAL_PATH
+    ]
 
 
 def phase_http(companies: int, requests: int) -> dict:
