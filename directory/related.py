@@ -66,6 +66,9 @@ FEEDBACK_WEIGHT = 0.5
 CLOSE_TO = 3
 CLOSE_ENOUGH = 0.95
 BESIDE_BEST = 0.95
+# ... and any candidate at least AT_LEAST times the best's similarity to the term itself:
+# low enough that one company whose name holds the word does not cut the others.
+AT_LEAST = 0.4
 # With a sector or province filter the index is asked for this many times more
 # candidates, then filtered: a filter cannot be pushed into the graph walk.
 INDEX_FILTER_OVERFETCH = 40
@@ -247,12 +250,17 @@ def _close_enough(state: _Vectors, query: np.ndarray, mask) -> list[int]:
     moved /= np.linalg.norm(moved)
     again = _nearest(state, moved.astype(np.float32), mask, POOL)
     bar = CLOSE_ENOUGH * again[min(CLOSE_TO, len(again)) - 1][0]
-    keys = {key for score, key in again if score >= bar}
-    # What the first search puts beside its best stays too: the feedback only adds.
-    keys |= {key for score, key in nearest if score >= BESIDE_BEST * nearest[0][0]}
-    keys = sorted(keys)
+    keys = sorted({key for score, key in again if score >= bar})
     similarity = _vectors_of(state, keys) @ query
-    return [key for _, key in sorted(zip(-similarity, keys, strict=True))]
+    best = nearest[0][0]
+    # Kept by the feedback, a candidate still needs some likeness to the term itself (a
+    # filter can leave three candidates of nothing like it); what the first search puts
+    # beside its best stays too.
+    kept = {key for score, key in zip(similarity, keys, strict=True) if score >= AT_LEAST * best}
+    kept |= {key for score, key in nearest if score >= BESIDE_BEST * best}
+    kept = sorted(kept)
+    similarity = _vectors_of(state, kept) @ query
+    return [key for _, key in sorted(zip(-similarity, kept, strict=True))]
 
 
 def _top(scores: np.ndarray, keys: np.ndarray, count: int) -> list[tuple[float, int]]:
