@@ -63,7 +63,7 @@ RELATED_SETS = {
         related_kinds.TEST,
         True,
         0.9,
-        0.54,
+        0.55,
         0.8,
     ),
 }
