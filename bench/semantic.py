@@ -16,8 +16,10 @@ Phases:
   served by gunicorn (2 sync workers, DEBUG=0). One client, one request at a time,
   a new connection each: GET /v1/public/companies?q=...&related=true with terms never
   sent before (so every query is embedded: the query cache's worst case), and the same
-  terms without related=true for comparison. Twice: with the approximate index (the
-  default above EMBEDDING_INDEX_MIN_COMPANIES) and with exact ranking. The first
+  terms without related=true for comparison, each request followed by one to the
+  trivial endpoint (/bench/trivial), the yardstick of the same run. Twice: with the
+  approximate index (the default above EMBEDDING_INDEX_MIN_COMPANIES) and with exact
+  ranking. The first
   related=true requests after gunicorn starts are timed apart: each worker loads the
   model and the vectors before it accepts a request (config/wsgi.py), so they should
   cost what the others do.
@@ -267,14 +269,21 @@ def fetch(port: int, path: str) -> tuple[float, dict]:
     return elapsed, json.loads(body)
 
 
+TRIVIAL_PATH = "/bench/trivial"  # bench/urls.py: the yardstick of the same run
+
+
 def run_requests(port: int, terms: list[str], related: bool) -> tuple[dict, dict]:
-    timings, sizes = [], []
+    """Each term's request, each followed by one to the trivial endpoint, so that both see
+    the same load on this shared machine."""
+    timings, trivial, sizes = [], [], []
     for term in terms:
         params = {"q": term, **({"related": "true"} if related else {})}
         elapsed, body = fetch(port, "/v1/public/companies?" + urlencode(params))
         timings.append(elapsed)
         sizes.append(len(body.get("related", [])))
+        trivial.append(fetch(port, TRIVIAL_PATH)[0])
     return percentiles(timings), {
+        "trivial": percentiles(trivial),
         "related_mean": round(statistics.fmean(sizes), 2),
         "related_empty": sum(size == 0 for size in sizes),
     }
@@ -305,8 +314,12 @@ def wait_for_warm_up(log: Path, workers: int, timeout: float = 300) -> list[int]
 
 
 def request_durations(log: Path) -> list[float]:
-    """The server's time for each request so far, in the order it logged them."""
-    return [line["duration_ms"] for line in _log_lines(log) if "duration_ms" in line]
+    """The server's time for each company request so far, in the order it logged them."""
+    return [
+        line["duration_ms"]
+        for line in _log_lines(log)
+        if "duration_ms" in line and line.get("path") != TRIVIAL_PATH
+    ]
 
 
 def phase_http(companies: int, requests: int) -> dict:

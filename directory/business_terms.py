@@ -52,6 +52,10 @@ BUSINESS_KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
             "pousada",
             "ostatu",
             "hotela",
+            "alojamiento",
+            "hospedaje",
+            "lodging",
+            "accommodation",
         ),
     ),
     (

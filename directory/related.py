@@ -1,6 +1,6 @@
 """Related companies: the `related` list of GET /companies?related=true (docs/search.md).
 
-A term finds related companies in five steps:
+A term finds related companies in six steps:
 
 1. Understanding. The term as search reads it, with each word the catalogue lacks
    corrected against the catalogue's own words (directory_search_corrected), and the
@@ -12,16 +12,20 @@ A term finds related companies in five steps:
    through the approximate index every worker memory-maps, plus the rows changed since
    it was built. Each worker loads the vectors before it serves (warm_up) and reloads
    them when the table's newest row changes.
-3. Close enough. A candidate stays when its similarity is at least CLOSE_ENOUGH times
-   the best candidate's: a relative bar, because how high similarities run depends on
-   the term (a one-word term or a misspelling scores low with every company).
-4. Lexical evidence. PostgreSQL full-text search over the candidates' names, sector and
+3. Feedback. The vector moved towards the nearest company's and the search run again:
+   companies of one kind resemble each other more than a short term resembles them.
+4. Close enough. A candidate stays when its similarity is at least CLOSE_ENOUGH times
+   the CLOSE_TO-th candidate's: relative, because how high similarities run depends on
+   the term, and not to the first, which one company whose name holds the word can be.
+   Those the first search finds beside its best (BESIDE_BEST) stay too. They are ranked
+   by their similarity to the term itself.
+5. Lexical evidence. PostgreSQL full-text search over the candidates' names, sector and
    "about" (Spanish and English stemming, accents folded) ranks them by the same words.
-5. Order. Reciprocal rank fusion of the two rankings (directory_company_related.sql).
+6. Order. Reciprocal rank fusion of the two rankings (directory_company_related.sql).
 
-CLOSE_ENOUGH, the pool and the fusion were chosen on the DEV half of the related
-evaluation set (tests/directory/evaluation/related.py) and hold on its TEST half
-(docs/search.md gives both).
+The feedback and the bar were chosen on the DEV halves of the related evaluation sets
+(tests/directory/evaluation/), alone and among distractors, and shown on their TEST
+halves (docs/search.md gives both).
 """
 
 import json
@@ -53,9 +57,18 @@ logger = logging.getLogger(__name__)
 RELATED_LIMIT = 10
 # Candidates the vectors give, before the bar.
 POOL = 30
-# The bar, relative to the best candidate's similarity (chosen on DEV: 0.80 let too many
-# neighbouring kinds in, 0.90 dropped real answers).
-CLOSE_ENOUGH = 0.85
+# Feedback: the term's vector moved towards its FEEDBACK nearest companies (their mean,
+# weighted FEEDBACK_WEIGHT against the term's) before the search is run again.
+FEEDBACK = 1
+FEEDBACK_WEIGHT = 0.5
+# The bar: CLOSE_ENOUGH times the similarity of the CLOSE_TO-th candidate; and those of
+# the first search at least BESIDE_BEST times its best's.
+CLOSE_TO = 3
+CLOSE_ENOUGH = 0.95
+BESIDE_BEST = 0.95
+# ... and any candidate at least AT_LEAST times the best's similarity to the term itself:
+# low enough that one company whose name holds the word does not cut the others.
+AT_LEAST = 0.4
 # With a sector or province filter the index is asked for this many times more
 # candidates, then filtered: a filter cannot be pushed into the graph walk.
 INDEX_FILTER_OVERFETCH = 40
@@ -214,6 +227,42 @@ def _nearest(state: _Vectors, query: np.ndarray, mask, count: int) -> list[tuple
     return found[:count]
 
 
+def _vectors_of(state: _Vectors, keys: list[int]) -> np.ndarray:
+    """The vectors of `keys`, as the search saw them (the index's, or the rows since)."""
+    rows = []
+    for key in keys:
+        if state.matrix is not None:
+            rows.append(state.matrix[np.searchsorted(state.keys, key)])
+        elif len(state.delta_keys) and key in state.delta_keys:
+            rows.append(state.delta_matrix[np.flatnonzero(state.delta_keys == key)[0]])
+        else:
+            rows.append(np.asarray(state.index.get(np.uint64(key)), dtype=np.float32))
+    return np.asarray(rows, dtype=np.float32)
+
+
+def _close_enough(state: _Vectors, query: np.ndarray, mask) -> list[int]:
+    """The keys close enough to `query` in meaning, nearest first."""
+    nearest = _nearest(state, query, mask, POOL)
+    if not nearest:
+        return []
+    seeds = _vectors_of(state, [key for _, key in nearest[:FEEDBACK]])
+    moved = query + FEEDBACK_WEIGHT * seeds.mean(axis=0)
+    moved /= np.linalg.norm(moved)
+    again = _nearest(state, moved.astype(np.float32), mask, POOL)
+    bar = CLOSE_ENOUGH * again[min(CLOSE_TO, len(again)) - 1][0]
+    keys = sorted({key for score, key in again if score >= bar})
+    similarity = _vectors_of(state, keys) @ query
+    best = nearest[0][0]
+    # Kept by the feedback, a candidate still needs some likeness to the term itself (a
+    # filter can leave three candidates of nothing like it); what the first search puts
+    # beside its best stays too.
+    kept = {key for score, key in zip(similarity, keys, strict=True) if score >= AT_LEAST * best}
+    kept |= {key for score, key in nearest if score >= BESIDE_BEST * best}
+    kept = sorted(kept)
+    similarity = _vectors_of(state, kept) @ query
+    return [key for _, key in sorted(zip(-similarity, kept, strict=True))]
+
+
 def _top(scores: np.ndarray, keys: np.ndarray, count: int) -> list[tuple[float, int]]:
     if len(scores) > count:
         chosen = np.argpartition(-scores, count)[:count]
@@ -267,11 +316,9 @@ def company_related(
     state = _state(model, version)
     mask = _filter_mask(state, sector_ids, province_fold, sector, province)
     text = query_text(term, corrected)
-    nearest = _nearest(state, _query_vector(model.name, text), mask, POOL)
-    if not nearest:
+    keys = _close_enough(state, _query_vector(model.name, text), mask)
+    if not keys:
         return []
-    bar = CLOSE_ENOUGH * nearest[0][0]
-    keys = [key for score, key in nearest if score >= bar]
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT directory_company_related(%s::bigint[], %s, %s::uuid[], %s)",

@@ -11,7 +11,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from directory.models import Company, EntityType, Sector
-from tests.directory.evaluation import findability_catalogue, related_catalogue
+from directory.related import RELATED_LIMIT
+from tests.directory.evaluation import findability_catalogue, related_catalogue, related_kinds
 
 COMPANIES_URL = "/v1/public/companies"
 
@@ -50,6 +51,10 @@ class Related:
     hit_at_3: Score
     precision: float  # listed companies of an expected or acceptable group, out of all listed
     listed: int
+    # Per query, of the companies of an expected group (at most RELATED_LIMIT), the share
+    # listed in `data` or `related`; the mean over queries.
+    recall: float = 1.0
+    incomplete: list[str] = field(default_factory=list)
 
 
 def load_findability_catalogue() -> None:
@@ -79,11 +84,18 @@ def measure_findability(api, queries) -> Findability:
     return result
 
 
-def load_related_catalogue() -> None:
-    sectors = {
-        slug: Sector.objects.create(slug=slug, name=name)
-        for slug, name in related_catalogue.SECTORS.items()
-    }
+def load_related_catalogue(
+    companies=related_catalogue.COMPANIES, *, distractors: bool = False
+) -> dict[str, str]:
+    """Loads `companies`, with the distractor variant's decoys and unrelated companies when
+    asked; returns each company's group by slug."""
+    companies = list(companies)
+    names = dict(related_catalogue.SECTORS)
+    if distractors:
+        unrelated, unrelated_sectors = related_kinds.unrelated_companies()
+        companies += [*related_kinds.DECOYS, *unrelated]
+        names = unrelated_sectors | names
+    sectors = {slug: Sector.objects.create(slug=slug, name=name) for slug, name in names.items()}
     Company.objects.bulk_create(
         Company(
             slug=company.slug,
@@ -93,17 +105,19 @@ def load_related_catalogue() -> None:
             province=company.province,
             about=company.about,
         )
-        for company in related_catalogue.COMPANIES
+        for company in companies
     )
+    return {company.slug: company.group for company in companies}
 
 
-def measure_related(api, queries) -> Related:
-    group = {company.slug: company.group for company in related_catalogue.COMPANIES}
+def measure_related(api, queries, group: dict[str, str]) -> Related:
     hits = Score()
     good = listed = 0
+    recalls, incomplete = [], []
     for query in queries:
         body = api.get(COMPANIES_URL, {"q": query.text, "related": "true"}).json()
-        groups = [group[item["slug"]] for item in body["data"] + body["related"]]
+        slugs = [item["slug"] for item in body["data"] + body["related"]]
+        groups = [group[slug] for slug in slugs]
         wanted = query.expected | query.acceptable
         hits.add(
             query.kind,
@@ -112,7 +126,14 @@ def measure_related(api, queries) -> Related:
         )
         good += sum(g in wanted for g in groups)
         listed += len(groups)
-    return Related(hits, good / listed if listed else 1.0, listed)
+        expected = sum(g in query.expected for g in group.values())
+        want = min(expected, RELATED_LIMIT)
+        found = min(sum(g in query.expected for g in groups), want)
+        recalls.append(found / want if want else 1.0)
+        if found < want:
+            incomplete.append(f"{query.text!r} {found}/{want}: {groups}")
+    recall = sum(recalls) / len(recalls) if recalls else 1.0
+    return Related(hits, good / listed if listed else 1.0, listed, recall, incomplete)
 
 
 def report(title: str, measure: Findability | Related) -> str:
@@ -134,4 +155,6 @@ def report(title: str, measure: Findability | Related) -> str:
         lines.extend(f"    miss {miss}" for miss in score.misses)
     if isinstance(measure, Related):
         lines.append(f"  precision: {measure.precision:.3f} of {measure.listed} listed")
+        lines.append(f"  recall: {measure.recall:.3f}")
+        lines.extend(f"    incomplete {line}" for line in measure.incomplete)
     return "\n".join(lines)
