@@ -4,6 +4,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import User
 from directory.models import Company
@@ -11,7 +12,12 @@ from palettes.models import MAX_PALETTES_PER_ACCOUNT, Palette
 
 
 class PaletteLimitReached(Exception):
-    pass
+    @staticmethod
+    def message() -> str:
+        # The API's text, in the language of the request (English under /v1/public).
+        return gettext("The account already has %(max)s palettes; delete one first.") % {
+            "max": MAX_PALETTES_PER_ACCOUNT
+        }
 
 
 def palette_create(

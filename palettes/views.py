@@ -128,10 +128,10 @@ class PaletteListApi(APIView):
                 is_public=params["isPublic"],
                 company=company,
             )
-        except PaletteLimitReached:
+        except PaletteLimitReached as refusal:
             raise ApiError(
                 ErrorCode.PALETTE_LIMIT,
-                f"The account already has {MAX_PALETTES_PER_ACCOUNT} palettes; delete one first.",
+                refusal.message(),
                 status_code=status.HTTP_409_CONFLICT,
             ) from None
         return _one(palette, request, status_code=status.HTTP_201_CREATED)

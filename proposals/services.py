@@ -19,7 +19,13 @@ from common.svg import sanitize_svg
 from directory.embeddings import company_embedding_stale
 from directory.models import Company, Logo
 from directory.services import asset_attach, file_store, logo_make_current
-from proposals.models import MAX_PROPOSALS_PER_DAY, Proposal, ProposalFormat, ProposalStatus
+from proposals.models import (
+    MAX_PROPOSALS_PER_DAY,
+    Proposal,
+    ProposalChannel,
+    ProposalFormat,
+    ProposalStatus,
+)
 
 PROPOSAL_WINDOW = timedelta(hours=24)
 
@@ -43,6 +49,7 @@ class ProposalDraft:
     file_name: str
     file_format: ProposalFormat
     source: str
+    channel: str = ProposalChannel.API
 
 
 def _store_upload(data: bytes, file_format: ProposalFormat) -> str:
@@ -85,6 +92,7 @@ def proposal_submit(*, submitter: User, draft: ProposalDraft, data: bytes) -> Pr
                 file_format=draft.file_format,
                 file_size=len(data),
                 source=draft.source,
+                channel=draft.channel,
                 created_at=now,
             )
     except BaseException:

@@ -14,7 +14,7 @@ from config.api.pagination import envelope, page_window
 from config.api.schema import error_responses, read_responses
 from proposals.files import UnsupportedFile, proposal_file_format
 from proposals.models import MAX_FILE_BYTES, MAX_PROPOSALS_PER_DAY
-from proposals.selectors import company_by_slug, logo_by_id_or_slug, proposals_of
+from proposals.selectors import ProposalTargetError, proposal_targets, proposals_of
 from proposals.serializers import (
     ProposalCreateInputSerializer,
     ProposalListInputSerializer,
@@ -130,19 +130,16 @@ class ProposalListApi(APIView):
     @staticmethod
     def _named(params):
         """The company and logo the proposal names, which must exist and agree."""
-        company = logo = None
-        if params.get("companySlug"):
-            company = company_by_slug(params["companySlug"])
-            if company is None:
-                raise not_found(
-                    ErrorCode.COMPANY_NOT_FOUND, f"No company with slug {params['companySlug']!r}."
-                )
-        if params.get("logoId"):
-            logo = logo_by_id_or_slug(params["logoId"])
-            if logo is None:
-                raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo {params['logoId']!r}.")
-            if company is not None and logo.company_id != company.id:
-                raise invalid_request(
-                    {"logoId": [f"This logo belongs to another company than {company.slug!r}."]}
-                )
-        return company, logo
+        try:
+            return proposal_targets(
+                company_slug=params.get("companySlug"), logo_id=params.get("logoId")
+            )
+        except ProposalTargetError as missing:
+            if missing.kind == "company":
+                message = f"No company with slug {missing.value!r}."
+                raise not_found(ErrorCode.COMPANY_NOT_FOUND, message) from None
+            if missing.kind == "logo":
+                raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo {missing.value!r}.") from None
+            raise invalid_request(
+                {"logoId": [f"This logo belongs to another company than {missing.value!r}."]}
+            ) from None
