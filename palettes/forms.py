@@ -133,7 +133,9 @@ class PaletteForm(forms.Form):
         data = self.cleaned_data
         text = data.get("colors") or ""
         if self.palette_type == PaletteType.GRADIENT:
-            colors = _gradient(text, data.get("kind") or GradientKind.LINEAR, data.get("angle"))
+            # Left empty, the gradient fields mean what the form shows at first.
+            kind, angle = data.get("kind") or GradientKind.LINEAR, data.get("angle") or "90"
+            colors = _gradient(text, kind, angle)
         else:
             colors = [code for code in _SEPARATORS.split(text) if code]
         body = {"name": data.get("name", ""), "colors": colors, "isPublic": data["is_public"]}
