@@ -44,6 +44,13 @@ def _page(request, form: ProposalForm, *, status: int = 200):
     return render(request, "proposals/proposals.html", context, status=status)
 
 
+def _file_refused(form: ProposalForm) -> ProposalForm:
+    """The form again, unbound (no upload was kept), with the file's error on it."""
+    form.cleaned_data = {}
+    form.add_error("file", _too_large())
+    return form
+
+
 def _target_error(form: ProposalForm, missing: ProposalTargetError) -> None:
     if missing.kind == "company":
         form.add_error(None, gettext("That company is not in the directory any more."))
@@ -59,18 +66,17 @@ def _target_error(form: ProposalForm, missing: ProposalTargetError) -> None:
 @login_required
 def proposals_page(request):
     if request.method != "POST":
-        initial = {
-            "company_slug": request.GET.get("company", "")[:255],
-            "logo_id": request.GET.get("logo", "")[:255],
-        }
+        initial = {"company_slug": request.GET.get("company", "")[:255]}
+        logo = logo_by_id_or_slug(request.GET.get("logo", "")[:255])
+        if logo is not None:
+            # As the API wants it: a logo's company is named with it.
+            initial = {"company_slug": logo.company.slug, "logo_id": logo.slug}
         return _page(request, ProposalForm(initial=initial))
     try:
         guard = limit_upload(request)
     except FileTooLarge:
         # Refused on its declared length, before a byte is read; nothing changes.
-        form = ProposalForm()
-        form.add_error("file", _too_large())
-        return _page(request, form, status=413)
+        return _page(request, _file_refused(ProposalForm()), status=413)
     return _submit(request, guard)
 
 
@@ -78,9 +84,7 @@ def proposals_page(request):
 def _submit(request, guard):
     form = ProposalForm(request.POST, request.FILES)
     if guard.exceeded:
-        form = ProposalForm(request.POST)
-        form.add_error("file", _too_large())
-        return _page(request, form, status=413)
+        return _page(request, _file_refused(ProposalForm(initial=request.POST.dict())), status=413)
     if not form.is_valid():
         return _page(request, form, status=400)
     params = form.validated
