@@ -17,7 +17,7 @@ from palettes.selectors import palette_of, palette_readable_by, palettes_of
 from palettes.serializers import PaletteCreateInputSerializer
 from palettes.services import (
     PaletteLimitReached,
-    palette_create,
+    palette_create_from_input,
     palette_delete,
     palette_update,
 )
@@ -59,17 +59,8 @@ def palettes_page(request):
     form = PaletteForm(request.POST)
     if not form.is_valid():
         return _list_page(request, form, status=400)
-    params = form.validated
     try:
-        palette = palette_create(
-            owner=request.user,
-            name=params["name"],
-            type=params["type"],
-            colors=params["colors"],
-            source=PaletteSource.MANUAL,
-            is_public=params["isPublic"],
-            company=None,
-        )
+        palette = palette_create_from_input(owner=request.user, params=form.validated, company=None)
     except PaletteLimitReached as refusal:
         form.add_error(None, refusal.message())
         return _list_page(request, form, status=409)
@@ -162,16 +153,9 @@ def palette_from_logo_page(request, slug: str):
         for message in flat_errors(serializer.errors):
             messages.error(request, message)
         return redirect("logo-page", slug=logo.slug)
-    params = serializer.validated_data
     try:
-        palette = palette_create(
-            owner=request.user,
-            name=params["name"],
-            type=params["type"],
-            colors=params["colors"],
-            source=params["source"],
-            is_public=False,
-            company=logo.company,
+        palette = palette_create_from_input(
+            owner=request.user, params=serializer.validated_data, company=logo.company
         )
     except PaletteLimitReached as refusal:
         messages.error(request, refusal.message())

@@ -53,9 +53,13 @@ class GradientSerializer(serializers.Serializer):
     )
 
 
-_PALETTE_COLORS = serializers.ListField(
-    child=HexColorField(), min_length=MIN_COLORS, max_length=MAX_COLORS
-)
+def _palette_colors() -> serializers.ListField:
+    # A field of its own each time: DRF words a length error once per field instance
+    # (lazy_format keeps its first text), and the website asks in two languages.
+    return serializers.ListField(
+        child=HexColorField(), min_length=MIN_COLORS, max_length=MAX_COLORS
+    )
+
 
 COLORS_SCHEMA = {
     "oneOf": [
@@ -102,7 +106,7 @@ class PaletteColorsField(serializers.Field):
 
     def to_internal_value(self, data):
         if isinstance(data, list):
-            return _PALETTE_COLORS.run_validation(data)
+            return _palette_colors().run_validation(data)
         if isinstance(data, dict):
             gradient = GradientSerializer(data=data)
             gradient.is_valid(raise_exception=True)

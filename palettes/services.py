@@ -49,6 +49,20 @@ def palette_create(
         )
 
 
+def palette_create_from_input(*, owner: User, params: dict, company: Company | None) -> Palette:
+    """palette_create with the validated body of POST /palettes (PaletteCreateInputSerializer),
+    which the website's forms validate too."""
+    return palette_create(
+        owner=owner,
+        name=params["name"],
+        type=params["type"],
+        colors=params["colors"],
+        source=params["source"],
+        is_public=params["isPublic"],
+        company=company,
+    )
+
+
 def palette_update(*, palette: Palette, changes: dict[str, Any]) -> Palette:
     """Applies already validated changes (model field names) and stamps updated_at."""
     for field, value in changes.items():

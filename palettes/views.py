@@ -29,7 +29,7 @@ from palettes.serializers import (
 )
 from palettes.services import (
     PaletteLimitReached,
-    palette_create,
+    palette_create_from_input,
     palette_delete,
     palette_update,
 )
@@ -119,15 +119,7 @@ class PaletteListApi(APIView):
         params = parse(PaletteCreateInputSerializer, request.data)
         company = _company(params["companyId"])
         try:
-            palette = palette_create(
-                owner=request.user,
-                name=params["name"],
-                type=params["type"],
-                colors=params["colors"],
-                source=params["source"],
-                is_public=params["isPublic"],
-                company=company,
-            )
+            palette = palette_create_from_input(owner=request.user, params=params, company=company)
         except PaletteLimitReached as refusal:
             raise ApiError(
                 ErrorCode.PALETTE_LIMIT,

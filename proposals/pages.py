@@ -21,7 +21,7 @@ from proposals.selectors import (
     proposal_targets,
     proposals_of,
 )
-from proposals.services import ProposalDraft, ProposalLimitReached, proposal_submit
+from proposals.services import ProposalLimitReached, proposal_draft, proposal_submit
 from proposals.uploads import FileTooLarge, limit_upload
 
 LIST_LIMIT = 50
@@ -108,17 +108,13 @@ def _submit(request, guard):
             ),
         )
         return _page(request, form, status=415)
-    company = company or (logo.company if logo else None)
-    draft = ProposalDraft(
-        company_name=params.get("companyName") or company.name,
+    draft = proposal_draft(
+        params=params,
         company=company,
         logo=logo,
-        website=params.get("website") or None,
-        source_url=params.get("sourceUrl") or None,
-        notes=params.get("notes") or None,
-        file_name=(upload.name or "upload")[:255],
+        file_name=upload.name,
         file_format=file_format,
-        source=Source.API,
+        source=Source.API,  # the contract's default origin; the channel says WEB
         channel=ProposalChannel.WEB,
     )
     try:

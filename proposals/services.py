@@ -52,6 +52,33 @@ class ProposalDraft:
     channel: str = ProposalChannel.API
 
 
+def proposal_draft(
+    *,
+    params: dict,
+    company: Company | None,
+    logo: Logo | None,
+    file_name: str,
+    file_format: ProposalFormat,
+    source: str,
+    channel: str,
+) -> ProposalDraft:
+    """The draft of the validated body of POST /proposals (ProposalCreateInputSerializer),
+    which the website's form validates too, and of what it names (proposal_targets)."""
+    company = company or (logo.company if logo else None)
+    return ProposalDraft(
+        company_name=params.get("companyName") or company.name,
+        company=company,
+        logo=logo,
+        website=params.get("website") or None,
+        source_url=params.get("sourceUrl") or None,
+        notes=params.get("notes") or None,
+        file_name=(file_name or "upload")[:255],
+        file_format=file_format,
+        source=source,
+        channel=channel,
+    )
+
+
 def _store_upload(data: bytes, file_format: ProposalFormat) -> str:
     # A name of our own: the client's file name is data, never a path.
     name = f"proposals/{uuid.uuid4().hex}.{file_format.lower()}"

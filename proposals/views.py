@@ -13,7 +13,7 @@ from config.api.inputs import parse
 from config.api.pagination import envelope, page_window
 from config.api.schema import error_responses, read_responses
 from proposals.files import UnsupportedFile, proposal_file_format
-from proposals.models import MAX_FILE_BYTES, MAX_PROPOSALS_PER_DAY
+from proposals.models import MAX_FILE_BYTES, MAX_PROPOSALS_PER_DAY, ProposalChannel
 from proposals.selectors import ProposalTargetError, proposal_targets, proposals_of
 from proposals.serializers import (
     ProposalCreateInputSerializer,
@@ -21,7 +21,7 @@ from proposals.serializers import (
     ProposalListOutputSerializer,
     ProposalOutputSerializer,
 )
-from proposals.services import ProposalDraft, ProposalLimitReached, proposal_submit
+from proposals.services import ProposalLimitReached, proposal_draft, proposal_submit
 from proposals.uploads import FileTooLarge, limit_upload
 
 TAG = "Proposals"
@@ -102,17 +102,14 @@ class ProposalListApi(APIView):
                 f"Refused: {refusal}.",
                 status_code=status.HTTP_415_UNSUPPORTED_MEDIA_TYPE,
             ) from None
-        company = draft_company or (draft_logo.company if draft_logo else None)
-        draft = ProposalDraft(
-            company_name=params.get("companyName") or company.name,
-            company=company,
+        draft = proposal_draft(
+            params=params,
+            company=draft_company,
             logo=draft_logo,
-            website=params.get("website") or None,
-            source_url=params.get("sourceUrl") or None,
-            notes=params.get("notes") or None,
-            file_name=(upload.name or "upload")[:255],
+            file_name=upload.name,
             file_format=file_format,
             source=source_of(request._request),
+            channel=ProposalChannel.API,
         )
         try:
             proposal = proposal_submit(submitter=request.user, draft=draft, data=data)

@@ -83,6 +83,12 @@ def test_it_creates_a_gradient_with_stops_spread_evenly(browser, person):
             "en",
             "Ensure this field has no more than 10 elements.",
         ),
+        (
+            # After the same refusal in English: each language words it afresh.
+            {"colors": " ".join(f"#{n:06X}" for n in range(11))},
+            "es",
+            "Asegúrese de que este campo no tiene más de 10 elementos.",
+        ),
         ({"colors": "#C8102E #12345G"}, "en", "Colour 2: A colour is #RRGGBB (six hex digits)."),
         ({"colors": "#C8102E #12345G"}, "es", "Color 2: Un color se escribe #RRGGBB"),
         ({"colors": "#C8102E"}, "en", "Ensure this field has at least 2 elements."),
