@@ -135,6 +135,8 @@ AUTHENTICATION_BACKENDS = ["accounts.throttle.ThrottledModelBackend"]
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/account/tokens"
 LOGOUT_REDIRECT_URL = "/"
+# A refused form (missing or forged CSRF token) gets a page in the visitor's language.
+CSRF_FAILURE_VIEW = "config.csrf.csrf_failure"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -6,6 +6,8 @@ from config.api.views import ApiDocsPage, OpenApiDocumentApi, UnknownPathApi
 from directory import pages
 from directory.views import serve_download, serve_preview
 from mcp_server.llms import llms_txt
+from palettes import pages as palette_pages
+from proposals import pages as proposal_pages
 
 public_api = [
     path("", include("directory.urls")),
@@ -26,6 +28,13 @@ urlpatterns = [
     path("llms.txt", llms_txt, name="llms-txt"),
     path("companies/<slug:slug>", pages.company_page, name="company-page"),
     path("logos/<slug:slug>", pages.logo_page, name="logo-page"),
+    path("logos/<slug:slug>/download", pages.logo_download, name="logo-download"),
+    path(
+        "logos/<slug:slug>/palette",
+        palette_pages.palette_from_logo_page,
+        name="palette-from-logo",
+    ),
+    path("palettes/<str:palette_id>", palette_pages.palette_public_page, name="palette-page"),
     path("examples/logo-link", pages.logo_link_example, name="logo-link-example"),
     path("accounts/login/", account_pages.LoginPage.as_view(), name="login"),
     path("accounts/logout/", account_pages.LogoutPage.as_view(), name="logout"),
@@ -36,6 +45,23 @@ urlpatterns = [
         account_pages.token_revoke_page,
         name="account-token-revoke",
     ),
+    path("account/palettes", palette_pages.palettes_page, name="account-palettes"),
+    path(
+        "account/palettes/<str:palette_id>",
+        palette_pages.palette_edit_page,
+        name="account-palette",
+    ),
+    path(
+        "account/palettes/<str:palette_id>/visibility",
+        palette_pages.palette_visibility_page,
+        name="account-palette-visibility",
+    ),
+    path(
+        "account/palettes/<str:palette_id>/delete",
+        palette_pages.palette_delete_page,
+        name="account-palette-delete",
+    ),
+    path("account/proposals", proposal_pages.proposals_page, name="proposal-new"),
     path("device", account_pages.device_page, name="device"),
     re_path(r"^media/previews/(?P<name>.+)$", serve_preview, name="preview"),
     path("files/<str:token>", serve_download, name="download-file"),

@@ -115,3 +115,38 @@ def readable_share(image: Image.Image, background: RGB) -> float:
         if contrast_ratio((r, g, b), reference) >= READABLE_CONTRAST:
             readable += weight
     return readable / total if total else 0.0
+
+
+# WCAG 2.x success criteria 1.4.3 and 1.4.6: text at 4.5:1 (AA) and 7:1 (AAA); large
+# text (18 pt, or 14 pt bold) needs 3:1 (AA) and 4.5:1 (AAA).
+WCAG_LEVELS = ((7.0, "AAA"), (4.5, "AA"), (3.0, "AA-large"))
+WHITE: RGB = (255, 255, 255)
+BLACK: RGB = (0, 0, 0)
+
+
+def rgb_of(code: str) -> RGB:
+    """#RRGGBB as an RGB triple."""
+    return (int(code[1:3], 16), int(code[3:5], 16), int(code[5:7], 16))
+
+
+def wcag_level(ratio: float) -> str | None:
+    """The highest WCAG text level a contrast ratio reaches: AAA, AA, AA-large (large
+    text only), or None."""
+    return next((level for bar, level in WCAG_LEVELS if ratio >= bar), None)
+
+
+class Swatch:
+    """A colour as the website shows it: its code and how it reads as text on white
+    and on black."""
+
+    def __init__(self, code: str) -> None:
+        rgb = rgb_of(code)
+        self.code = code
+        self.on_white = contrast_ratio(rgb, WHITE)
+        self.on_black = contrast_ratio(rgb, BLACK)
+        self.white_level = wcag_level(self.on_white)
+        self.black_level = wcag_level(self.on_black)
+
+
+def swatches(codes: list[str]) -> list[Swatch]:
+    return [Swatch(code) for code in codes]

@@ -24,6 +24,7 @@ from django.conf import settings
 from django.core import signing
 from django.core.files.storage import default_storage
 from django.db import connection
+from django.db.models import Count, Max, Min, Q
 from django.utils import timezone
 
 from accounts.models import Plan, User
@@ -180,6 +181,41 @@ def download_grant(
     if counted:
         used, oldest = used + 1, oldest or now
     return grant, _quota(subject, used=used, oldest=oldest)
+
+
+@dataclass(frozen=True)
+class QuotaReading:
+    """The quota as it stands, without a grant: what a page shows before a click."""
+
+    quota: Quota
+    # Until when another download of the logo asked about is free; None when it counts.
+    repeat_until: datetime | None
+
+    @property
+    def blocked(self) -> bool:
+        """A download of that logo would be refused now."""
+        quota = self.quota
+        return not quota.unlimited and quota.remaining == 0 and self.repeat_until is None
+
+
+def download_quota(*, subject: Subject, logo: Logo | None = None) -> QuotaReading:
+    """The subject's quota now, read from the same counted rows the grant counts, and
+    whether a download of `logo` would be a free repeat. Only a read: the grant alone
+    decides, under its lock."""
+    now = timezone.now()
+    mine = Q(user=subject.user) if subject.user is not None else Q(user__isnull=True, ip=subject.ip)
+    logo_id = logo.pk if logo is not None else None
+    window = Download.objects.filter(mine, counted=True, created_at__gt=now - QUOTA_WINDOW)
+    read = window.aggregate(
+        used=Count("id"),
+        oldest=Min("created_at"),
+        last_of_logo=Max("created_at", filter=Q(logo_id=logo_id)),
+    )
+    last = read["last_of_logo"]
+    repeat_until = last + REPEAT_WINDOW if last and last > now - REPEAT_WINDOW else None
+    return QuotaReading(
+        quota=_quota(subject, used=read["used"], oldest=read["oldest"]), repeat_until=repeat_until
+    )
 
 
 def download_filename(asset: Asset) -> str:

@@ -1,4 +1,4 @@
-"""Forms of the staff back office (directory/admin.py)."""
+"""Forms of the staff back office (directory/admin.py) and of the website's logo page."""
 
 from django import forms
 from django.conf import settings
@@ -98,3 +98,9 @@ class DomainForm(forms.ModelForm):
         # The same normal form as the catalogue import's: the table only takes lower
         # case, and the API looks hosts up without "www.".
         return normalise_domain(self.cleaned_data["domain"])
+
+
+class DownloadForm(forms.Form):
+    """A download button of the logo page: the file is one of the logo's, by id."""
+
+    asset = forms.UUIDField()

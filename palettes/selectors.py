@@ -26,11 +26,14 @@ def palette_count(owner: User) -> int:
 
 def palette_readable_by(user: User, palette_id: str) -> Palette | None:
     """The user's own palette, or anybody's public one; None for everything else,
-    including a private palette of another account (its existence is never revealed)."""
+    including a private palette of another account (its existence is never revealed).
+    An anonymous visitor of the website sees public palettes only."""
     pk = _uuid(palette_id)
     if pk is None:
         return None
-    visible = Q(owner=user) | Q(is_public=True)
+    visible = Q(is_public=True)
+    if user.is_authenticated:
+        visible |= Q(owner=user)
     return Palette.objects.select_related("company").filter(visible, pk=pk).first()
 
 

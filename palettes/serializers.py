@@ -2,6 +2,8 @@
 
 import re
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -23,7 +25,9 @@ MIN_COLORS, MAX_COLORS = 2, 10
 class HexColorField(StrictCharField):
     """#RRGGBB in either case on the way in, stored and shown in upper case."""
 
-    default_error_messages = {"invalid_hex": "A colour is #RRGGBB (six hex digits)."}
+    # Translatable: the website shows the API's texts in its visitor's language (the API
+    # itself always speaks English).
+    default_error_messages = {"invalid_hex": _("A colour is #RRGGBB (six hex digits).")}
 
     def __init__(self, **kwargs):
         super().__init__(trim_whitespace=False, **kwargs)
@@ -49,9 +53,13 @@ class GradientSerializer(serializers.Serializer):
     )
 
 
-_PALETTE_COLORS = serializers.ListField(
-    child=HexColorField(), min_length=MIN_COLORS, max_length=MAX_COLORS
-)
+def _palette_colors() -> serializers.ListField:
+    # A field of its own each time: DRF words a length error once per field instance
+    # (lazy_format keeps its first text), and the website asks in two languages.
+    return serializers.ListField(
+        child=HexColorField(), min_length=MIN_COLORS, max_length=MAX_COLORS
+    )
+
 
 COLORS_SCHEMA = {
     "oneOf": [
@@ -93,12 +101,12 @@ class PaletteColorsField(serializers.Field):
     """A PALETTE's list of colours or a GRADIENT's object; which one the type decides."""
 
     default_error_messages = {
-        "invalid": "colors is a list of #RRGGBB colours or a gradient object.",
+        "invalid": _("colors is a list of #RRGGBB colours or a gradient object."),
     }
 
     def to_internal_value(self, data):
         if isinstance(data, list):
-            return _PALETTE_COLORS.run_validation(data)
+            return _palette_colors().run_validation(data)
         if isinstance(data, dict):
             gradient = GradientSerializer(data=data)
             gradient.is_valid(raise_exception=True)
@@ -112,8 +120,12 @@ class PaletteColorsField(serializers.Field):
 def _check_shape(type: str, colors) -> None:
     shape = PaletteType.PALETTE if isinstance(colors, list) else PaletteType.GRADIENT
     if shape != type:
-        wanted = "a list of colours" if type == PaletteType.PALETTE else "a gradient object"
-        raise serializers.ValidationError({"colors": [f"A {type} has {wanted}."]})
+        message = (
+            gettext("A PALETTE has a list of colours.")
+            if type == PaletteType.PALETTE
+            else gettext("A GRADIENT has a gradient object.")
+        )
+        raise serializers.ValidationError({"colors": [message]})
 
 
 class CompanyIdField(serializers.UUIDField):

@@ -4,6 +4,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import User
 from directory.models import Company
@@ -11,7 +12,12 @@ from palettes.models import MAX_PALETTES_PER_ACCOUNT, Palette
 
 
 class PaletteLimitReached(Exception):
-    pass
+    @staticmethod
+    def message() -> str:
+        # The API's text, in the language of the request (English under /v1/public).
+        return gettext("The account already has %(max)s palettes; delete one first.") % {
+            "max": MAX_PALETTES_PER_ACCOUNT
+        }
 
 
 def palette_create(
@@ -41,6 +47,20 @@ def palette_create(
             created_at=now,
             updated_at=now,
         )
+
+
+def palette_create_from_input(*, owner: User, params: dict, company: Company | None) -> Palette:
+    """palette_create with the validated body of POST /palettes (PaletteCreateInputSerializer),
+    which the website's forms validate too."""
+    return palette_create(
+        owner=owner,
+        name=params["name"],
+        type=params["type"],
+        colors=params["colors"],
+        source=params["source"],
+        is_public=params["isPublic"],
+        company=company,
+    )
 
 
 def palette_update(*, palette: Palette, changes: dict[str, Any]) -> Palette:

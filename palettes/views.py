@@ -29,7 +29,7 @@ from palettes.serializers import (
 )
 from palettes.services import (
     PaletteLimitReached,
-    palette_create,
+    palette_create_from_input,
     palette_delete,
     palette_update,
 )
@@ -119,19 +119,11 @@ class PaletteListApi(APIView):
         params = parse(PaletteCreateInputSerializer, request.data)
         company = _company(params["companyId"])
         try:
-            palette = palette_create(
-                owner=request.user,
-                name=params["name"],
-                type=params["type"],
-                colors=params["colors"],
-                source=params["source"],
-                is_public=params["isPublic"],
-                company=company,
-            )
-        except PaletteLimitReached:
+            palette = palette_create_from_input(owner=request.user, params=params, company=company)
+        except PaletteLimitReached as refusal:
             raise ApiError(
                 ErrorCode.PALETTE_LIMIT,
-                f"The account already has {MAX_PALETTES_PER_ACCOUNT} palettes; delete one first.",
+                refusal.message(),
                 status_code=status.HTTP_409_CONFLICT,
             ) from None
         return _one(palette, request, status_code=status.HTTP_201_CREATED)

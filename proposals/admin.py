@@ -50,10 +50,11 @@ class ProposalAdmin(admin.ModelAdmin):
         "file_format",
         "size",
         "source",
+        "channel",
     ]
     list_display_links = ["created_at", "company_name"]
     list_select_related = ["submitter", "company__current_logo", "logo"]
-    list_filter = [ReviewQueueFilter, "file_format", "source"]
+    list_filter = [ReviewQueueFilter, "file_format", "source", "channel"]
     list_per_page = LIST_PER_PAGE
     search_fields = ["company_name", "submitter__email"]
     fieldsets = [
@@ -64,7 +65,17 @@ class ProposalAdmin(admin.ModelAdmin):
         ),
         (
             "Upload",
-            {"fields": ["file_name", "file_format", "size", "submitter", "source", "created_at"]},
+            {
+                "fields": [
+                    "file_name",
+                    "file_format",
+                    "size",
+                    "submitter",
+                    "source",
+                    "channel",
+                    "created_at",
+                ]
+            },
         ),
         ("Decision", {"fields": ["status", "reviewed_at", "reviewed_by", "review_note"]}),
     ]
@@ -84,6 +95,7 @@ class ProposalAdmin(admin.ModelAdmin):
         "size",
         "submitter",
         "source",
+        "channel",
         "created_at",
         "status",
         "reviewed_at",

@@ -18,6 +18,14 @@ class ProposalStatus(models.TextChoices):
     REJECTED = "REJECTED", "Rejected"
 
 
+class ProposalChannel(models.TextChoices):
+    """Where a proposal was made: with a token, or on the website's form. Apart from
+    `source`, which stays one of the contract's origins (API by default)."""
+
+    API = "API", "Public API"
+    WEB = "WEB", "Website"
+
+
 class ProposalFormat(models.TextChoices):
     SVG = "SVG", "SVG"
     PNG = "PNG", "PNG"
@@ -62,6 +70,9 @@ class Proposal(models.Model):
     file_format = models.CharField(max_length=4, choices=ProposalFormat.choices)
     file_size = models.PositiveIntegerField()
     source = models.CharField(max_length=8, choices=Source.choices)
+    channel = models.CharField(
+        max_length=3, choices=ProposalChannel.choices, default=ProposalChannel.API
+    )
     created_at = models.DateTimeField(default=timezone.now)
     reviewed_at = models.DateTimeField(null=True, blank=True)
     reviewed_by = models.ForeignKey(
@@ -89,6 +100,9 @@ class Proposal(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(file_format__in=ProposalFormat.values), name="proposal_format_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(channel__in=ProposalChannel.values), name="proposal_channel_known"
             ),
             models.CheckConstraint(
                 condition=Q(file_size__lte=MAX_FILE_BYTES), name="proposal_file_within_limit"

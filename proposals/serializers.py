@@ -2,6 +2,7 @@
 
 from urllib.parse import urlsplit
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -53,7 +54,7 @@ class ProposalCreateInputSerializer(serializers.Serializer):
     def validate(self, attrs):
         if not attrs.get("companySlug") and not attrs.get("companyName"):
             raise serializers.ValidationError(
-                {"companyName": ["Required when companySlug is not given."]}
+                {"companyName": [_("Required when companySlug is not given.")]}
             )
         return attrs
 

@@ -19,7 +19,13 @@ from common.svg import sanitize_svg
 from directory.embeddings import company_embedding_stale
 from directory.models import Company, Logo
 from directory.services import asset_attach, file_store, logo_make_current
-from proposals.models import MAX_PROPOSALS_PER_DAY, Proposal, ProposalFormat, ProposalStatus
+from proposals.models import (
+    MAX_PROPOSALS_PER_DAY,
+    Proposal,
+    ProposalChannel,
+    ProposalFormat,
+    ProposalStatus,
+)
 
 PROPOSAL_WINDOW = timedelta(hours=24)
 
@@ -43,6 +49,34 @@ class ProposalDraft:
     file_name: str
     file_format: ProposalFormat
     source: str
+    channel: str = ProposalChannel.API
+
+
+def proposal_draft(
+    *,
+    params: dict,
+    company: Company | None,
+    logo: Logo | None,
+    file_name: str,
+    file_format: ProposalFormat,
+    source: str,
+    channel: str,
+) -> ProposalDraft:
+    """The draft of the validated body of POST /proposals (ProposalCreateInputSerializer),
+    which the website's form validates too, and of what it names (proposal_targets)."""
+    company = company or (logo.company if logo else None)
+    return ProposalDraft(
+        company_name=params.get("companyName") or company.name,
+        company=company,
+        logo=logo,
+        website=params.get("website") or None,
+        source_url=params.get("sourceUrl") or None,
+        notes=params.get("notes") or None,
+        file_name=(file_name or "upload")[:255],
+        file_format=file_format,
+        source=source,
+        channel=channel,
+    )
 
 
 def _limit_wait(submitter: User, now) -> int | None:
@@ -101,6 +135,7 @@ def proposal_submit(*, submitter: User, draft: ProposalDraft, data: bytes) -> Pr
                 file_format=draft.file_format,
                 file_size=len(data),
                 source=draft.source,
+                channel=draft.channel,
                 created_at=now,
             )
     except BaseException:

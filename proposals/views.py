@@ -13,8 +13,8 @@ from config.api.inputs import parse
 from config.api.pagination import envelope, page_window
 from config.api.schema import error_responses, read_responses
 from proposals.files import UnsupportedFile, proposal_file_format
-from proposals.models import MAX_FILE_BYTES, MAX_PROPOSALS_PER_DAY
-from proposals.selectors import company_by_slug, logo_by_id_or_slug, proposals_of
+from proposals.models import MAX_FILE_BYTES, MAX_PROPOSALS_PER_DAY, ProposalChannel
+from proposals.selectors import ProposalTargetError, proposal_targets, proposals_of
 from proposals.serializers import (
     ProposalCreateInputSerializer,
     ProposalListInputSerializer,
@@ -22,8 +22,8 @@ from proposals.serializers import (
     ProposalOutputSerializer,
 )
 from proposals.services import (
-    ProposalDraft,
     ProposalLimitReached,
+    proposal_draft,
     proposal_limit_check,
     proposal_submit,
 )
@@ -123,17 +123,14 @@ class ProposalListApi(APIView):
                 f"Refused: {refusal}.",
                 status_code=status.HTTP_415_UNSUPPORTED_MEDIA_TYPE,
             ) from None
-        company = draft_company or (draft_logo.company if draft_logo else None)
-        draft = ProposalDraft(
-            company_name=params.get("companyName") or company.name,
-            company=company,
+        draft = proposal_draft(
+            params=params,
+            company=draft_company,
             logo=draft_logo,
-            website=params.get("website") or None,
-            source_url=params.get("sourceUrl") or None,
-            notes=params.get("notes") or None,
-            file_name=(upload.name or "upload")[:255],
+            file_name=upload.name,
             file_format=file_format,
             source=source_of(request._request),
+            channel=ProposalChannel.API,
         )
         try:
             proposal = proposal_submit(submitter=request.user, draft=draft, data=data)
@@ -145,19 +142,16 @@ class ProposalListApi(APIView):
     @staticmethod
     def _named(params):
         """The company and logo the proposal names, which must exist and agree."""
-        company = logo = None
-        if params.get("companySlug"):
-            company = company_by_slug(params["companySlug"])
-            if company is None:
-                raise not_found(
-                    ErrorCode.COMPANY_NOT_FOUND, f"No company with slug {params['companySlug']!r}."
-                )
-        if params.get("logoId"):
-            logo = logo_by_id_or_slug(params["logoId"])
-            if logo is None:
-                raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo {params['logoId']!r}.")
-            if company is not None and logo.company_id != company.id:
-                raise invalid_request(
-                    {"logoId": [f"This logo belongs to another company than {company.slug!r}."]}
-                )
-        return company, logo
+        try:
+            return proposal_targets(
+                company_slug=params.get("companySlug"), logo_id=params.get("logoId")
+            )
+        except ProposalTargetError as missing:
+            if missing.kind == "company":
+                message = f"No company with slug {missing.value!r}."
+                raise not_found(ErrorCode.COMPANY_NOT_FOUND, message) from None
+            if missing.kind == "logo":
+                raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo {missing.value!r}.") from None
+            raise invalid_request(
+                {"logoId": [f"This logo belongs to another company than {missing.value!r}."]}
+            ) from None
