@@ -21,7 +21,12 @@ from proposals.selectors import (
     proposal_targets,
     proposals_of,
 )
-from proposals.services import ProposalLimitReached, proposal_draft, proposal_submit
+from proposals.services import (
+    ProposalLimitReached,
+    proposal_draft,
+    proposal_limit_check,
+    proposal_submit,
+)
 from proposals.uploads import FileTooLarge, limit_upload
 
 LIST_LIMIT = 50
@@ -49,6 +54,22 @@ def _file_refused(form: ProposalForm) -> ProposalForm:
     form.cleaned_data = {}
     form.add_error("file", _too_large())
     return form
+
+
+def _limit_reached(request, form: ProposalForm, refusal: ProposalLimitReached):
+    hours = max(1, round(refusal.retry_after / 3600))
+    form.add_error(
+        None,
+        ngettext(
+            "You have sent %(limit)s proposals in the last 24 hours: you can send "
+            "another in about %(hours)s hour.",
+            "You have sent %(limit)s proposals in the last 24 hours: you can send "
+            "another in about %(hours)s hours.",
+            hours,
+        )
+        % {"limit": MAX_PROPOSALS_PER_DAY, "hours": hours},
+    )
+    return _page(request, form, status=429)
 
 
 def _target_error(form: ProposalForm, missing: ProposalTargetError) -> None:
@@ -83,6 +104,12 @@ def proposals_page(request):
 @csrf_protect
 def _submit(request, guard):
     form = ProposalForm(request.POST, request.FILES)
+    # The cheap refusal first, as on the API: an account at its daily limit is told so
+    # before its file is decoded. The count that decides is proposal_submit's.
+    try:
+        proposal_limit_check(submitter=request.user)
+    except ProposalLimitReached as refusal:
+        return _limit_reached(request, form, refusal)
     if guard.exceeded:
         return _page(request, _file_refused(ProposalForm(initial=request.POST.dict())), status=413)
     if not form.is_valid():
@@ -120,19 +147,7 @@ def _submit(request, guard):
     try:
         proposal = proposal_submit(submitter=request.user, draft=draft, data=data)
     except ProposalLimitReached as refusal:
-        hours = max(1, round(refusal.retry_after / 3600))
-        form.add_error(
-            None,
-            ngettext(
-                "You have sent %(limit)s proposals in the last 24 hours: you can send "
-                "another in about %(hours)s hour.",
-                "You have sent %(limit)s proposals in the last 24 hours: you can send "
-                "another in about %(hours)s hours.",
-                hours,
-            )
-            % {"limit": MAX_PROPOSALS_PER_DAY, "hours": hours},
-        )
-        return _page(request, form, status=429)
+        return _limit_reached(request, form, refusal)
     messages.success(
         request,
         gettext("Thank you: your proposal for “%(name)s” waits for review.")

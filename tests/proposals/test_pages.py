@@ -147,6 +147,18 @@ def test_it_counts_the_website_and_the_api_together_ten_a_day(browser, person, a
     assert Proposal.objects.count() == 10
 
 
+def test_it_refuses_an_account_at_its_daily_limit_before_reading_its_file(browser, person):
+    for _ in range(10):
+        assert _propose(browser).status_code == 302
+
+    # A renamed executable would be refused as a file (415) if it were read at all.
+    refused = _propose(browser, data=b"MZ\x90\x00" + bytes(1000), name="logo.png")
+
+    assert refused.status_code == 429
+    assert "You have sent 10 proposals in the last 24 hours" in refused.content.decode()
+    assert Proposal.objects.count() == 10
+
+
 def test_it_refuses_a_proposal_without_its_csrf_token(person):
     browser = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="en")
     browser.force_login(person)
