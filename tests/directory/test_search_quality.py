@@ -55,7 +55,7 @@ def test_it_finds_the_company_people_type_in_the_first_three(api, half):
 RELATED_SETS = {
     "DEV": (related_catalogue.COMPANIES, related.DEV, False, 0.95, 0.8, 0.0),
     "TUNE": (related_catalogue.COMPANIES, related_tuning.TUNE, False, 0.92, 0.8, 0.0),
-    "TEST": (related_catalogue.COMPANIES, related.TEST, False, 0.95, 0.8, 0.0),
+    "TEST": (related_catalogue.COMPANIES, related.TEST, False, 0.94, 0.8, 0.0),
     "kinds DEV": (related_kinds.COMPANIES, related_kinds.DEV, False, 0.95, 0.8, 0.8),
     "kinds TEST": (related_kinds.COMPANIES, related_kinds.TEST, False, 0.93, 0.8, 0.8),
     "kinds TEST with distractors": (
