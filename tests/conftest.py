@@ -155,3 +155,21 @@ def redis_server() -> Iterator[RedisServer]:
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def person():
+    """A signed-up person of the website."""
+    from tests.factories import UserFactory
+
+    return UserFactory()
+
+
+@pytest.fixture
+def browser(person):
+    """The website as `person` sees it, signed in, in English (Django's test client)."""
+    from django.test import Client
+
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(person)
+    return client

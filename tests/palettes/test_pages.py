@@ -26,18 +26,6 @@ TWO_COLOURS = (
 )
 
 
-@pytest.fixture
-def person():
-    return UserFactory()
-
-
-@pytest.fixture
-def browser(person):
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(person)
-    return client
-
-
 def _create(browser, **fields):
     data = {"name": "Sunset", "type": "PALETTE", "colors": "#C8102E #ffc400", **fields}
     return browser.post("/account/palettes", data)

@@ -29,18 +29,6 @@ pytestmark = pytest.mark.django_db
 EXECUTABLE = b"MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff" + b"\0" * 200
 
 
-@pytest.fixture
-def person():
-    return UserFactory()
-
-
-@pytest.fixture
-def browser(person):
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(person)
-    return client
-
-
 def _stored_files() -> list[Path]:
     folder = Path(settings.STORAGES["default"]["OPTIONS"]["location"]) / "proposals"
     return sorted(folder.iterdir()) if folder.exists() else []
