@@ -189,11 +189,18 @@ class FileFormatInputField(StrictCharField):
     pass
 
 
+# A NUL is refused in every text field (DRF's validator): the document says so, as it
+# does for path identifiers.
+@extend_schema_field({"type": "string", "pattern": "^[^\\u0000]*$"})
+class VariantInputField(StrictCharField):
+    pass
+
+
 class DownloadByFormatInputSerializer(serializers.Serializer):
     """The body as the document tells it: by format (and variant)..."""
 
     format = FileFormatInputField(help_text="SVG, PNG, PDF, AI, EPS or ZIP, in any case.")
-    variant = StrictCharField(
+    variant = VariantInputField(
         min_length=1, max_length=120, required=False, help_text="A variant's id or name."
     )
     assetId = StrictUUIDField(required=False, help_text="One exact file of the logo.")
@@ -206,7 +213,7 @@ class DownloadByAssetInputSerializer(serializers.Serializer):
     format = FileFormatInputField(
         required=False, help_text="SVG, PNG, PDF, AI, EPS or ZIP, in any case."
     )
-    variant = StrictCharField(
+    variant = VariantInputField(
         min_length=1, max_length=120, required=False, help_text="A variant's id or name."
     )
 
@@ -215,7 +222,7 @@ class LogoDownloadInputSerializer(serializers.Serializer):
     format = FileFormatInputField(
         required=False, help_text="SVG, PNG, PDF, AI, EPS or ZIP, in any case."
     )
-    variant = StrictCharField(
+    variant = VariantInputField(
         min_length=1, max_length=120, required=False, help_text="A variant's id or name."
     )
     assetId = StrictUUIDField(required=False, help_text="One exact file of the logo.")

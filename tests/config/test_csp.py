@@ -111,7 +111,7 @@ def test_it_shows_every_page_in_a_browser_without_a_policy_violation(chromium, l
         if path == "/v1/public/docs":
             expect(page.locator(".swagger-ui .opblock").first).to_be_visible()
     page.goto("/logos/cafes-sol-2020")
-    swatch = page.locator(".swatch svg rect").first
+    swatch = page.locator(".swatches svg.chip rect").first
     assert swatch.get_attribute("fill") == "#C8102E"
     page.goto("/admin/login/")
     page.locator("#id_username").fill("staff@example.com")
