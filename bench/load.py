@@ -26,7 +26,7 @@ What it does, in order:
 3. Two app processes: two gunicorn instances (--workers sync workers each,
    default 3: a sync worker idles while PostgreSQL and Redis answer and while the
    client closes the connection; with 2 each the cores stayed 4-5% idle;
-   docs/performance.md, "Load: the realistic mix", has the comparison) on two
+   bench/results/history-load.md has the comparison) on two
    loopback ports, DEBUG off, DJANGO_SETTINGS_MODULE=bench.settings with
    BENCH_RATE_LIMITS=count: every request is counted in Redis exactly as in
    production, with limits set too high to be reached (the contract's 60 and 20
@@ -50,7 +50,7 @@ What it does, in order:
    so is any connection wrk could not open, write, read or had to give up on.
    wrk rather than Locust: on a 2-core box the load generator takes its CPU from
    the servers, and Locust spends 1.0-1.1 ms of CPU on a request that wrk sends
-   for about 0.3 ms (docs/performance.md has the comparison).
+   for about 0.3 ms (bench/results/history-load.md has the comparison).
 5. Audit, in the database after the run: counted downloads beyond 5 per FREE
    account or 3 per address, repeats counted within 12 hours, logos whose
    downloadCount differs from their counted downloads (bench/downloads.py's
