@@ -229,8 +229,8 @@ class Catalogue:
         }
 
     def companies_starting(self, starts: set[str]) -> dict[str, set[int]]:
-        """For each start, the companies with a word (bench/findability_queries.words, 3
-        letters or more) that starts with it."""
+        """For each start, the companies with a word (`words` of this module, 3 letters or
+        more) that starts with it."""
         found: dict[str, set[int]] = {start: set() for start in starts}
         lengths = sorted({len(start) for start in starts})
         for index, company in enumerate(self.companies):

@@ -312,7 +312,7 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-# CORS for the public API only: any origin, no credentials (decisions.md), the same
+# CORS for the public API only: any origin, no credentials (docs/api.md), the same
 # answer to every origin (config/api/cors.py). Exactly the request headers the API reads
 # (If-None-Match: a client revalidating the domain list itself) and the methods it serves.
 CORS_URLS_REGEX = r"^/v1/public/.*$"

@@ -568,7 +568,7 @@ def test_it_does_not_let_a_free_account_spend_its_quota_twice_on_the_same_logo(a
 
 
 # API7:2023 Server Side Request Forgery
-# The sanitiser's allow-lists in depth: tests/proposals/test_svg.py.
+# The sanitiser's allow-lists in depth: tests/common/test_svg.py.
 
 
 class _Listener:

@@ -3,8 +3,8 @@ evaluation sets of this package: the figures docs/search.md reports, and the bar
 tests hold them to (tests/directory/test_search_quality.py).
 
 Both measures load their catalogue into the test database and ask the API, as a client
-would; `report` prints a table of the figures (pytest shows it with -s, and
-bench/search_quality.py runs it for both halves).
+would; `report` prints a table of the figures, which
+`./scripts/test.sh -s tests/directory/test_search_quality.py` shows for both halves.
 """
 
 from collections import defaultdict
