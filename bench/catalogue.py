@@ -8,7 +8,8 @@ same rows):
   5% of companies have no sector.
 * Company names built from ~170 business types, ~140 surnames, ~160 provinces and
   towns, regional nicknames, legal suffixes and random syllable brands (with
-  accents and ñ), plus institutions (Ayuntamiento, Fundación, Club Deportivo...).
+  accents and ñ), plus institutions (Ayuntamiento, Fundación, Club Deportivo...);
+  the words are in bench/data/catalogue.toml.
   About 35% of companies have 1 or 2 alternative names (acronym, commercial
   brand, short form, co-official language form).
 * The province (52, weighted roughly by population; 8% NULL).
@@ -23,214 +24,32 @@ Files, variants and domains are not generated: search does not read them.
 import random
 import re
 import time
+import tomllib
 import unicodedata
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 
 import psycopg
 
+DATA = Path(__file__).parent / "data" / "catalogue.toml"
+_DATA = tomllib.loads(DATA.read_text(encoding="utf-8"))
 
-def _words(text: str) -> list[str]:
-    """A vocabulary written as "one|two|three", easier to read than a long list."""
-    return text.split("|")
-
-
-SECTORS: list[tuple[str, str]] = [
-    ("alimentacion", "Alimentación"),
-    ("bebidas", "Bebidas"),
-    ("hosteleria", "Hostelería y Restauración"),
-    ("turismo", "Turismo y Viajes"),
-    ("comercio", "Comercio Minorista"),
-    ("moda", "Moda y Textil"),
-    ("construccion", "Construcción"),
-    ("inmobiliaria", "Inmobiliaria"),
-    ("industria", "Industria y Fabricación"),
-    ("energia", "Energía"),
-    ("automocion", "Automoción"),
-    ("transporte", "Transporte y Logística"),
-    ("telecomunicaciones", "Telecomunicaciones"),
-    ("tecnologia", "Tecnología e Informática"),
-    ("banca-seguros", "Banca y Seguros"),
-    ("servicios-profesionales", "Servicios Profesionales"),
-    ("salud", "Salud"),
-    ("farmaceutica", "Farmacéutica"),
-    ("educacion", "Educación"),
-    ("medios", "Medios de Comunicación"),
-    ("cultura-ocio", "Cultura y Ocio"),
-    ("deportes", "Deportes"),
-    ("administracion-publica", "Administración Pública"),
-    ("partidos-politicos", "Partidos Políticos"),
-    ("ong-fundaciones", "ONG y Fundaciones"),
-    ("agricultura", "Agricultura y Ganadería"),
-    ("pesca", "Pesca y Acuicultura"),
-    ("quimica", "Química"),
-    ("medio-ambiente", "Medio Ambiente"),
-    ("belleza", "Belleza y Estética"),
-    ("diseno-publicidad", "Diseño y Publicidad"),
-]
-
+SECTORS: list[tuple[str, str]] = list(_DATA["sectors"].items())
 # Business type -> sector slug.
-TYPES: dict[str, str] = {
-    **dict.fromkeys(
-        _words(
-            "Panadería|Pastelería|Carnicería|Frutería|Pescadería|Quesería|Embutidos|Conservas|"
-            "Aceites|Lácteos|Congelados|Chocolates|Turrones|Harinera"
-        ),
-        "alimentacion",
-    ),
-    **dict.fromkeys(_words("Bodegas|Vinos|Sidrería|Destilerías|Aguas|Cervezas"), "bebidas"),
-    **dict.fromkeys(
-        _words(
-            "Restaurante|Cafetería|Mesón|Taberna|Asador|Marisquería|Pizzería|Cervecería|Churrería|"
-            "Catering"
-        ),
-        "hosteleria",
-    ),
-    **dict.fromkeys(_words("Hotel|Hostal|Agencia de Viajes|Viajes|Apartamentos"), "turismo"),
-    **dict.fromkeys(
-        _words(
-            "Ferretería|Librería|Papelería|Joyería|Relojería|Floristería|Mercería|Droguería|"
-            "Supermercados|Electrodomésticos|Jugueterías"
-        ),
-        "comercio",
-    ),
-    **dict.fromkeys(_words("Textil|Calzados|Confecciones|Modas|Tejidos"), "moda"),
-    **dict.fromkeys(
-        _words(
-            "Construcciones|Reformas|Excavaciones|Hormigones|Áridos|Carpintería|Fontanería|"
-            "Aluminios|Cristalería|Pavimentos|Cubiertas"
-        ),
-        "construccion",
-    ),
-    **dict.fromkeys(_words("Inmobiliaria|Promociones|Gestión Patrimonial|Fincas"), "inmobiliaria"),
-    **dict.fromkeys(
-        _words(
-            "Industrias|Talleres|Cerámicas|Muebles|Metalúrgica|Mecanizados|Plásticos|Envases|"
-            "Maquinaria"
-        ),
-        "industria",
-    ),
-    **dict.fromkeys(
-        _words("Electricidad|Energía Solar|Renovables|Eólica|Instalaciones Eléctricas"),
-        "energia",
-    ),
-    **dict.fromkeys(
-        _words("Automóviles|Neumáticos|Recambios|Concesionario|Autocares"), "automocion"
-    ),
-    **dict.fromkeys(
-        _words("Transportes|Logística|Mudanzas|Grúas|Distribuciones|Mensajería"),
-        "transporte",
-    ),
-    **dict.fromkeys(_words("Telecomunicaciones|Redes|Fibra Óptica|Antenas"), "telecomunicaciones"),
-    **dict.fromkeys(
-        _words("Informática|Sistemas|Software|Soluciones Digitales|Desarrollos Tecnológicos"),
-        "tecnologia",
-    ),
-    **dict.fromkeys(_words("Seguros|Correduría de Seguros|Caja Rural|Financiera"), "banca-seguros"),
-    **dict.fromkeys(
-        _words(
-            "Asesoría|Gestoría|Abogados|Consultoría|Ingeniería|Estudio de Arquitectura|Auditores|"
-            "Notaría|Traducciones"
-        ),
-        "servicios-profesionales",
-    ),
-    **dict.fromkeys(
-        _words("Clínica Dental|Clínica|Óptica|Fisioterapia|Podología|Centro Médico|Ortopedia"),
-        "salud",
-    ),
-    **dict.fromkeys(_words("Farmacia|Laboratorios|Parafarmacia|Biotecnología"), "farmaceutica"),
-    **dict.fromkeys(
-        _words("Academia|Autoescuela|Escuela Infantil|Centro de Formación|Idiomas"),
-        "educacion",
-    ),
-    **dict.fromkeys(_words("Editorial|Ediciones|Producciones Audiovisuales"), "medios"),
-    **dict.fromkeys(_words("Teatro|Cines|Espectáculos|Galería de Arte|Ocio"), "cultura-ocio"),
-    **dict.fromkeys(_words("Gimnasio|Deportes|Náutica|Pádel|Hípica"), "deportes"),
-    **dict.fromkeys(
-        _words("Granja|Cooperativa Agrícola|Viveros|Piensos|Ganadería|Huevos"), "agricultura"
-    ),
-    **dict.fromkeys(_words("Pescados|Mariscos|Piscifactoría|Conservas del Mar"), "pesca"),
-    **dict.fromkeys(_words("Química|Pinturas|Detergentes|Fertilizantes"), "quimica"),
-    **dict.fromkeys(
-        _words("Limpiezas|Reciclajes|Jardinería|Tratamiento de Aguas|Residuos"),
-        "medio-ambiente",
-    ),
-    **dict.fromkeys(_words("Peluquería|Estética|Perfumería|Barbería|Cosmética"), "belleza"),
-    **dict.fromkeys(
-        _words("Gráficas|Imprenta|Publicidad|Fotografía|Rotulación|Diseño Gráfico"),
-        "diseno-publicidad",
-    ),
-}
-
-SURNAMES = _words(
-    "García|Fernández|González|Rodríguez|López|Martínez|Sánchez|Pérez|Gómez|Martín|Jiménez|"
-    "Ruiz|Hernández|Díaz|Moreno|Muñoz|Álvarez|Romero|Alonso|Gutiérrez|Navarro|Torres|"
-    "Domínguez|Vázquez|Ramos|Gil|Ramírez|Serrano|Blanco|Molina|Morales|Suárez|Ortega|Delgado|"
-    "Castro|Ortiz|Rubio|Marín|Sanz|Núñez|Iglesias|Medina|Garrido|Cortés|Castillo|Santos|"
-    "Lozano|Guerrero|Cano|Prieto|Méndez|Cruz|Calvo|Gallego|Vidal|León|Márquez|Herrera|Peña|"
-    "Flores|Cabrera|Campos|Vega|Fuentes|Carrasco|Díez|Caballero|Reyes|Nieto|Aguilar|Pascual|"
-    "Santana|Herrero|Lorenzo|Montero|Hidalgo|Giménez|Ibáñez|Ferrer|Durán|Benítez|Mora|"
-    "Vicente|Vargas|Arias|Carmona|Crespo|Román|Pastor|Soto|Sáez|Velasco|Moya|Soler|Parra|"
-    "Esteban|Bravo|Gallardo|Rojas|Pardo|Merino|Franco|Espinosa|Izquierdo|Lara|Rivas|Silva|"
-    "Casado|Arroyo|Redondo|Camacho|Otero|Luque|Galán|Montes|Ríos|Sierra|Segura|Carrillo|"
-    "Echevarría|Aguirre|Urquijo|Goikoetxea|Etxeberria|Zubizarreta|Llorente|Pujol|Puig|"
-    "Ferrándiz|Beltrán|Ballesteros|Castañeda|Peñalver|Muñiz|Ordóñez|Cañizares|Yáñez"
-)
-
+TYPES: dict[str, str] = {kind: slug for slug, kinds in _DATA["types"].items() for kind in kinds}
+SURNAMES: list[str] = _DATA["surnames"]
 # Province and a rough weight (population in hundreds of thousands).
-PROVINCES: list[tuple[str, int]] = [
-    ("Álava", 3), ("Albacete", 4), ("Alicante", 19), ("Almería", 7), ("Asturias", 10),
-    ("Ávila", 2), ("Badajoz", 7), ("Barcelona", 57), ("Burgos", 4), ("Cáceres", 4),
-    ("Cádiz", 12), ("Cantabria", 6), ("Castellón", 6), ("Ciudad Real", 5), ("Córdoba", 8),
-    ("A Coruña", 11), ("Cuenca", 2), ("Girona", 8), ("Granada", 9), ("Guadalajara", 3),
-    ("Gipuzkoa", 7), ("Huelva", 5), ("Huesca", 2), ("Illes Balears", 12), ("Jaén", 6),
-    ("León", 5), ("Lleida", 4), ("La Rioja", 3), ("Lugo", 3), ("Madrid", 68), ("Málaga", 17),
-    ("Murcia", 15), ("Navarra", 7), ("Ourense", 3), ("Palencia", 2), ("Las Palmas", 11),
-    ("Pontevedra", 9), ("Salamanca", 3), ("Santa Cruz de Tenerife", 10), ("Segovia", 2),
-    ("Sevilla", 19), ("Soria", 1), ("Tarragona", 8), ("Teruel", 1), ("Toledo", 7),
-    ("Valencia", 26), ("Valladolid", 5), ("Bizkaia", 11), ("Zamora", 2), ("Zaragoza", 10),
-    ("Ceuta", 1), ("Melilla", 1),
-]  # fmt: skip
-
-TOWNS = _words(
-    "Marbella|Écija|Úbeda|Jerez|Gijón|Vigo|Elche|Cartagena|Getafe|Móstoles|Alcalá|Logroño|"
-    "Santiago|Ponferrada|Mérida|Plasencia|Talavera|Benidorm|Sabadell|Terrassa|Reus|Figueres|"
-    "Ibiza|Lanzarote|Algeciras|Ronda|Motril|Linares|Andújar|Lucena|Antequera|Vélez|Alcoy|"
-    "Orihuela|Torrevieja|Gandía|Sagunto|Aranjuez|Leganés|Alcorcón|Fuenlabrada|Badalona|"
-    "Manresa|Vic|Olot|Calatayud|Tudela|Irún|Éibar|Durango|Barakaldo|Getxo|Avilés|Mieres|"
-    "Ferrol|Lalín|Monforte|Astorga|Béjar|Medina del Campo|Aranda|Miranda de Ebro|Tomelloso|"
-    "Puertollano|Almadén|Villarrobledo|Hellín|Yecla|Lorca|Águilas|Níjar|Roquetas|Baeza|"
-    "Cazorla|Osuna|Utrera|Carmona|Estepona|Nerja|Chiclana|Sanlúcar|Puerto Real|Zafra|"
-    "Don Benito|Trujillo|Coria|Benavente|Toro|Sahagún|Peñíscola|Vinaròs|Alcañiz|Jaca|"
-    "Barbastro|Monzón|Tarazona|Sigüenza|Tarancón|Requena|Xàtiva|Dénia|Ontinyent|Manacor|"
-    "Inca|Maó|Arrecife|La Orotava|Telde|Arucas"
-)
-
+PROVINCES: list[tuple[str, int]] = list(_DATA["provinces"].items())
+TOWNS: list[str] = _DATA["towns"]
 PLACES = [name for name, _ in PROVINCES] + TOWNS
-
-REGIONAL = _words(
-    "del Norte|del Sur|de Levante|del Cantábrico|Ibérica|Hispánica|Mediterránea|Atlántica|"
-    "Peninsular|Española|Andaluza|Castellana|Gallega|Canaria|Balear|Aragonesa|Riojana|"
-    "Manchega|Extremeña|Asturiana|Navarra|Vasca|Catalana|Valenciana|Leonesa|Montañesa"
-)
-
-SUFFIXES = ["S.L.", "S.L.", "S.L.", "S.A.", "S.L.U.", "S.Coop.", "", "", "", "", "Hermanos"]
-SUFFIXES += ["e Hijos", "y Asociados", "Grupo"]
-
-SYLLABLES = _words(
-    "ba|be|bi|bo|ca|ce|co|cu|da|de|di|do|fa|fe|ga|go|gu|ja|jo|ka|la|le|li|lo|lu|ma|me|mi|mo|"
-    "na|ne|ni|no|ña|ño|pa|pe|pi|ra|re|ri|ro|ru|sa|se|si|so|ta|te|ti|to|tu|va|ve|vi|xa|xe|ya|"
-    "za|ze|zo|tx|rr|ll|ch|á|é|í|ó|ú|ár|ón|ín|és|ux|ix|ak|tz|ur|an|el|is|or"
-)
-
+REGIONAL: list[str] = _DATA["regional"]
+SUFFIXES: list[str] = _DATA["suffixes"]
+SYLLABLES: list[str] = _DATA["syllables"]
 FIRST_SYLLABLES = [syllable for syllable in SYLLABLES if syllable[0] not in "aeiouáéíóú"]
-
-SAINTS = "San José|Santa María|San Pablo|Santa Teresa|Nuestra Señora del Pilar|San Ignacio"
-SAINTS_LIST = _words(SAINTS)
-
-PARTY_WORDS = "Progreso|Unión|Futuro|Compromiso|Alternativa|Convergencia|Iniciativa|Acción"
-PARTY_LIST = _words(PARTY_WORDS)
+SAINTS_LIST: list[str] = _DATA["saints"]
+PARTY_LIST: list[str] = _DATA["party_words"]
 
 LEGAL_SUFFIX = re.compile(r"\s+(S\.L\.U\.|S\.L\.|S\.A\.|S\.Coop\.)$")
 
