@@ -1,5 +1,5 @@
-"""The evaluation sets' catalogues (tests/directory/evaluation/*_catalogue.json): the shape
-their modules read, and every query's answer among their companies."""
+"""The evaluation sets (tests/directory/evaluation/*.json): the shape their modules read,
+and every query's answer among the companies of its catalogue."""
 
 import json
 from pathlib import Path
@@ -63,3 +63,20 @@ def test_it_answers_every_related_query_with_groups_of_the_catalogue():
 
     for query in related.DEV + related.TEST + related_tuning.TUNE:
         assert query.expected | query.acceptable <= groups, query
+
+
+def test_it_reads_every_query_with_its_text_answer_and_a_known_kind():
+    shapes = {
+        "findability.json": ({"text", "expected", "kind"}, set()),
+        "related.json": ({"text", "expected", "kind"}, {"acceptable"}),
+        "related_tuning.json": ({"text", "expected", "kind"}, {"acceptable"}),
+    }
+    kinds = {"findability.json": findability.KINDS, "related_tuning.json": related.KINDS}
+
+    for name, (required, optional) in shapes.items():
+        data = read(name)
+        halves = [key for key in data if key not in ("about", "kinds")]
+        assert halves and all(data[half] for half in halves), name
+        for row in (row for half in halves for row in data[half]):
+            assert required <= set(row) <= required | optional, row
+            assert is_text(row["text"]) and row["kind"] in kinds.get(name, data.get("kinds"))

@@ -15,7 +15,7 @@ import random
 from pathlib import Path
 
 from bench import catalogue as bench_catalogue
-from tests.directory.evaluation.related import Query
+from tests.directory.evaluation.related import Query, queries
 from tests.directory.evaluation.related_catalogue import Company
 
 _DATA = json.loads((Path(__file__).with_name("related_kinds.json")).read_text())
@@ -29,15 +29,8 @@ def _queries(half: int) -> tuple[Query, ...]:
         group = row["expected"][0]
         seen[group] = seen.get(group, -1) + 1
         if seen[group] % 2 == half:
-            chosen.append(
-                Query(
-                    row["text"],
-                    frozenset(row["expected"]),
-                    frozenset(row.get("acceptable", ())),
-                    row["kind"],
-                )
-            )
-    return tuple(chosen)
+            chosen.append(row)
+    return queries(chosen)
 
 
 COMPANIES: tuple[Company, ...] = tuple(Company(**row) for row in _DATA["companies"])
