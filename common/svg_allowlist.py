@@ -1,212 +1,23 @@
-"""The allow-lists of the SVG sanitiser (common/svg.py): what a public copy of a logo may
-hold. Anything not named here is left out of the copy; adding a name is a decision that
-it can only draw.
+"""The allow-lists of the SVG sanitiser (common/svg.py), read from common/svg_allowlist.toml:
+what a public copy of a logo may hold. Anything not named there is left out of the copy;
+adding a name is a decision that it can only draw.
 """
 
-ELEMENTS = frozenset(
-    {
-        "svg",
-        "g",
-        "defs",
-        "symbol",
-        "use",
-        "switch",
-        "title",
-        "desc",
-        "style",
-        "path",
-        "rect",
-        "circle",
-        "ellipse",
-        "line",
-        "polyline",
-        "polygon",
-        "text",
-        "tspan",
-        "textPath",
-        "linearGradient",
-        "radialGradient",
-        "stop",
-        "pattern",
-        "clipPath",
-        "mask",
-        "image",
-        "filter",
-        "feGaussianBlur",
-        "feOffset",
-        "feBlend",
-        "feFlood",
-        "feComposite",
-        "feColorMatrix",
-        "feMerge",
-        "feMergeNode",
-        "feDropShadow",
-    }
-)
-# Character content only: markup inside them is never drawn, so it is not kept either.
-TEXT_ONLY = frozenset({"title", "desc", "style"})
-# Where text is drawn, so the words around a dropped child still belong to the logo.
-MIXED = frozenset({"text", "tspan", "textPath"})
-# Elements whose href names another element of the same file; <image> is handled apart.
-LOCAL_HREF = frozenset({"use", "linearGradient", "radialGradient", "pattern", "textPath"})
+import tomllib
+from pathlib import Path
 
+DATA = Path(__file__).with_name("svg_allowlist.toml")
+_LISTS = tomllib.loads(DATA.read_text(encoding="utf-8"))
+
+ELEMENTS = frozenset(_LISTS["elements"])
+# Character content only: markup inside them is never drawn, so it is not kept either.
+TEXT_ONLY = frozenset(_LISTS["text_only"])
+# Where text is drawn, so the words around a dropped child still belong to the logo.
+MIXED = frozenset(_LISTS["mixed"])
+# Elements whose href names another element of the same file; <image> is handled apart.
+LOCAL_HREF = frozenset(_LISTS["local_href"])
 # Properties allowed both as presentation attributes and in CSS.
-PROPERTIES = frozenset(
-    {
-        "alignment-baseline",
-        "baseline-shift",
-        "clip-path",
-        "clip-rule",
-        "color",
-        "color-interpolation",
-        "color-interpolation-filters",
-        "color-rendering",
-        "direction",
-        "display",
-        "dominant-baseline",
-        "enable-background",
-        "fill",
-        "fill-opacity",
-        "fill-rule",
-        "filter",
-        "flood-color",
-        "flood-opacity",
-        "font",
-        "font-family",
-        "font-kerning",
-        "font-size",
-        "font-size-adjust",
-        "font-stretch",
-        "font-style",
-        "font-variant",
-        "font-weight",
-        "image-rendering",
-        "isolation",
-        "letter-spacing",
-        "mask",
-        "mix-blend-mode",
-        "opacity",
-        "overflow",
-        "paint-order",
-        "shape-rendering",
-        "stop-color",
-        "stop-opacity",
-        "stroke",
-        "stroke-dasharray",
-        "stroke-dashoffset",
-        "stroke-linecap",
-        "stroke-linejoin",
-        "stroke-miterlimit",
-        "stroke-opacity",
-        "stroke-width",
-        "text-anchor",
-        "text-decoration",
-        "text-rendering",
-        "transform",
-        "transform-origin",
-        "unicode-bidi",
-        "vector-effect",
-        "visibility",
-        "word-spacing",
-        "writing-mode",
-    }
-)
-ATTRIBUTES = PROPERTIES | frozenset(
-    {
-        "id",
-        "class",
-        "style",
-        "version",
-        "baseProfile",
-        "viewBox",
-        "preserveAspectRatio",
-        "x",
-        "y",
-        "width",
-        "height",
-        "rx",
-        "ry",
-        "cx",
-        "cy",
-        "r",
-        "fx",
-        "fy",
-        "fr",
-        "x1",
-        "y1",
-        "x2",
-        "y2",
-        "d",
-        "points",
-        "pathLength",
-        "refX",
-        "refY",
-        "dx",
-        "dy",
-        "rotate",
-        "textLength",
-        "lengthAdjust",
-        "startOffset",
-        "method",
-        "spacing",
-        "gradientUnits",
-        "gradientTransform",
-        "spreadMethod",
-        "offset",
-        "patternUnits",
-        "patternContentUnits",
-        "patternTransform",
-        "clipPathUnits",
-        "maskUnits",
-        "maskContentUnits",
-        "filterUnits",
-        "primitiveUnits",
-        "in",
-        "in2",
-        "result",
-        "stdDeviation",
-        "mode",
-        "operator",
-        "k1",
-        "k2",
-        "k3",
-        "k4",
-        "type",
-        "values",
-        "edgeMode",
-        "lang",
-        "role",
-        "aria-label",
-        "aria-labelledby",
-        "aria-describedby",
-        "aria-hidden",
-    }
-)
-# Colours, lengths and transforms; anything that could fetch (image-set, src, attr, var...)
-# is not here. url is here only to be checked as a local url(#id).
-FUNCTIONS = frozenset(
-    {
-        "url",
-        "rgb",
-        "rgba",
-        "hsl",
-        "hsla",
-        "hwb",
-        "lab",
-        "lch",
-        "oklab",
-        "oklch",
-        "calc",
-        "matrix",
-        "translate",
-        "translatex",
-        "translatey",
-        "scale",
-        "scalex",
-        "scaley",
-        "rotate",
-        "skew",
-        "skewx",
-        "skewy",
-    }
-)
+PROPERTIES = frozenset(_LISTS["properties"])
+ATTRIBUTES = PROPERTIES | frozenset(_LISTS["attributes"])
+# Colours, lengths and transforms; anything that could fetch is not here (the .toml).
+FUNCTIONS = frozenset(_LISTS["functions"])
