@@ -16,7 +16,8 @@ from django.utils.translation import gettext, gettext_lazy
 from accounts.throttle import password_form_wait_minutes
 
 PASSWORD_LIMIT_MESSAGE = gettext_lazy(
-    "Too many password forms sent from this address. Try again in %(minutes)d minutes."
+    "Too many password forms from this address or for this account. "
+    "Try again in %(minutes)d minutes."
 )
 
 
