@@ -42,8 +42,10 @@ class PerAddressLimit:
         return self.render_to_response(self.get_context_data(form=form), status=429)
 
 
-def _notice(**context) -> dict:
-    return {"template_name": "accounts/notice.html", "extra_context": context}
+def _notice(view, *paragraphs, links=()):
+    """One of Django's "done" pages (its title) with the site's paragraphs and links."""
+    context = {"paragraphs": paragraphs, "links": links}
+    return view.as_view(template_name="accounts/notice.html", extra_context=context)
 
 
 class PasswordChangePage(PerAddressLimit, auth_views.PasswordChangeView):
@@ -53,11 +55,10 @@ class PasswordChangePage(PerAddressLimit, auth_views.PasswordChangeView):
     extra_context = {"submit": gettext_lazy("Change my password")}
 
 
-password_change_done_page = auth_views.PasswordChangeDoneView.as_view(
-    **_notice(
-        paragraphs=[gettext_lazy("Your password is changed. Use the new one from now on.")],
-        links=[(reverse_lazy("account-tokens"), gettext_lazy("Back to your tokens"))],
-    )
+password_change_done_page = _notice(
+    auth_views.PasswordChangeDoneView,
+    gettext_lazy("Your password is changed. Use the new one from now on."),
+    links=[(reverse_lazy("account-tokens"), gettext_lazy("Back to your tokens"))],
 )
 
 
@@ -84,16 +85,12 @@ def _reset_sent_text() -> str:
     ) % {"days": settings.PASSWORD_RESET_TIMEOUT // 86400}
 
 
-password_reset_sent_page = auth_views.PasswordResetDoneView.as_view(
-    **_notice(
-        paragraphs=[
-            lazy(_reset_sent_text, str)(),
-            gettext_lazy(
-                "No message after a few minutes? Look in the spam folder, and check the "
-                "address you typed."
-            ),
-        ],
-    )
+password_reset_sent_page = _notice(
+    auth_views.PasswordResetDoneView,
+    lazy(_reset_sent_text, str)(),
+    gettext_lazy(
+        "No message after a few minutes? Look in the spam folder, and check the address you typed."
+    ),
 )
 
 
@@ -107,9 +104,8 @@ class PasswordResetConfirmPage(PerAddressLimit, auth_views.PasswordResetConfirmV
     extra_context = {"submit": gettext_lazy("Set my password")}
 
 
-password_reset_done_page = auth_views.PasswordResetCompleteView.as_view(
-    **_notice(
-        paragraphs=[gettext_lazy("Your new password is set.")],
-        links=[(reverse_lazy("login"), gettext_lazy("Log in"))],
-    )
+password_reset_done_page = _notice(
+    auth_views.PasswordResetCompleteView,
+    gettext_lazy("Your new password is set."),
+    links=[(reverse_lazy("login"), gettext_lazy("Log in"))],
 )
