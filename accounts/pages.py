@@ -46,7 +46,7 @@ from accounts.services import (
     user_signup,
     user_signup_confirm,
 )
-from accounts.throttle import login_locked_minutes, signup_wait_minutes
+from accounts.throttle import login_locked_minutes, mail_allowed, signup_wait_minutes
 from config.api.client_ip import client_ip
 
 # Login, logout, sign-up
@@ -119,10 +119,12 @@ def signup_page(request):
             password=form.cleaned_data["password1"],
             first_name=form.cleaned_data["first_name"],
         )
-        if user is None:
-            signup_taken_send(email=form.cleaned_data["email"])
-        else:
-            signup_link_send(user=user, next_url=_safe_next(request))
+        # Past the mails an email may get, none is sent and the answer is the same.
+        if mail_allowed(request, form.cleaned_data["email"]):
+            if user is None:
+                signup_taken_send(email=form.cleaned_data["email"])
+            else:
+                signup_link_send(user=user, next_url=_safe_next(request))
         return redirect("signup-sent")
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})

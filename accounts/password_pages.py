@@ -9,11 +9,13 @@ with a password, and the page says "if it has an account" either way.
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
+from django.http import HttpResponseRedirect
 from django.urls import reverse_lazy
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy
 
-from accounts.throttle import password_form_wait_minutes
+from accounts.forms import email_of
+from accounts.throttle import mail_allowed, password_form_wait_minutes
 
 PASSWORD_LIMIT_MESSAGE = gettext_lazy(
     "Too many password forms from this address or for this account. "
@@ -76,6 +78,11 @@ class PasswordResetPage(PerAddressLimit, auth_views.PasswordResetView):
             "Type the email of your account: we will send it a link to choose a new password."
         ),
     }
+
+    def form_valid(self, form):
+        if mail_allowed(self.request, email_of(form.cleaned_data["email"])):
+            return super().form_valid(form)  # Django's: mails an active account, if any
+        return HttpResponseRedirect(self.get_success_url())  # as if sent (accounts/throttle.py)
 
 
 def _reset_sent_text() -> str:

@@ -13,8 +13,9 @@ its window, or the 20th from one address, every login for it is refused until th
 ends, the right password too, with the same message whether or not the email has an
 account. Sign-ups and the password forms (reset, new password from a reset link, change)
 count every form sent from an address; a password change counts for the account too, as
-its old password is a guess. The address is config.api.client_ip's, so every spelling
-of it, and every address of one IPv6 /64, is one key.
+its old password is a guess. At most 5 mails an hour go to one email. The address is
+config.api.client_ip's, so every spelling of it, and every address of one IPv6 /64, is
+one key.
 """
 
 import math
@@ -32,6 +33,7 @@ LOGIN_FAILURES_PER_ADDRESS = "20/15m"
 SIGNUPS_PER_ADDRESS = "10/h"
 PASSWORD_PAGE_FORMS_PER_ADDRESS = "10/h"  # noqa: S105 - a rate, not a password
 PASSWORD_PAGE_FORMS_PER_ACCOUNT = "10/h"  # noqa: S105
+MAILS_PER_RECIPIENT = "5/h"
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,14 @@ def password_form_wait_minutes(request, form: str) -> int | None:
         account = str(request.user.pk)
         limits.append(Limit(f"password-{form}-account", PASSWORD_PAGE_FORMS_PER_ACCOUNT, account))
     return _wait_minutes(limits, request, increment=True)
+
+
+def mail_allowed(request, email: str) -> bool:
+    """Counts a sign-up or reset mail to this email; False from the one too many in its
+    window. The mail is then not sent, and the page answers as if it were: the limit keeps
+    anyone from filling an inbox from many addresses, and says nothing about the email."""
+    limit = Limit("mails-recipient", MAILS_PER_RECIPIENT, email)
+    return _wait_minutes([limit], request, increment=True) is None
 
 
 class ThrottledModelBackend(ModelBackend):

@@ -105,10 +105,10 @@ def test_it_lets_the_account_in_again_when_the_window_ends(window_start):
     assert _logged_in(client)
 
 
-def _signup(n: int, address: str = "10.0.0.1"):
+def _signup(n: int, address: str = "10.0.0.1", email: str | None = None):
     return Client(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="en").post(
         "/accounts/signup/",
-        {"email": f"new{n}@example.com", "password1": PASSWORD, "password2": PASSWORD},
+        {"email": email or f"new{n}@example.com", "password1": PASSWORD, "password2": PASSWORD},
     )
 
 
@@ -169,7 +169,25 @@ def test_it_limits_password_resets_per_address_with_a_message(window_start):
         in answers[-1].content.decode()
     )
     assert elsewhere.status_code == 302
-    assert len(mail.outbox) == 11
+
+
+def test_it_sends_one_email_at_most_five_mails_an_hour_and_answers_alike(window_start):
+    UserFactory(email="ana@example.com")
+    answers = []
+    for n in range(4):
+        answers.append(_reset(address=f"192.0.2.{n}"))
+        answers.append(_signup(n, address=f"198.51.100.{n}", email="ana@example.com"))
+
+    assert {(answer.status_code, answer["Location"]) for answer in answers} == {
+        (302, "/accounts/password/reset/sent/"),
+        (302, "/accounts/signup/sent/"),
+    }
+    assert [message.to for message in mail.outbox] == [["ana@example.com"]] * 5
+    assert _reset(address="10.9.9.9").status_code == 302
+    assert len(mail.outbox) == 5
+    window_start.shift(3600)
+    _reset(address="10.9.9.9")
+    assert len(mail.outbox) == 6
 
 
 def test_it_limits_password_changes_per_address_and_per_account(window_start):
