@@ -14,3 +14,16 @@ def rate_limits_shared(app_configs, **kwargs):
             )
         ]
     return []
+
+
+@checks.register(checks.Tags.compatibility)
+def mail_sent(app_configs, **kwargs):
+    if not settings.DEBUG and settings.EMAIL_BACKEND.endswith("console.EmailBackend"):
+        return [
+            checks.Warning(
+                "EMAIL_HOST is not set: sign-up links and password resets go to the log only.",
+                hint="Set EMAIL_HOST (and EMAIL_HOST_USER, EMAIL_HOST_PASSWORD) to send them.",
+                id="accounts.W002",
+            )
+        ]
+    return []

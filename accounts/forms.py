@@ -33,9 +33,6 @@ EXPIRY_CHOICES = [
 ]
 
 
-DUPLICATE_EMAIL = _("An account with this email exists already.")
-
-
 def email_of(text: str) -> str:
     # Stored emails are lower case (UserManager.create_user), so typed ones are compared so.
     return User.objects.normalize_email(text.strip()).lower()
@@ -86,10 +83,9 @@ class SignupForm(forms.Form):
     )
 
     def clean_email(self) -> str:
-        email = email_of(self.cleaned_data["email"])
-        if User.objects.filter(email=email).exists():
-            raise ValidationError(DUPLICATE_EMAIL, code="duplicate_email")
-        return email
+        # Whether the email has an account is never a form error: the page would tell
+        # anyone. The mail sent to it tells its owner (accounts/pages.py).
+        return email_of(self.cleaned_data["email"])
 
     def clean(self):
         cleaned = super().clean()

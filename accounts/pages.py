@@ -12,7 +12,6 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.db import IntegrityError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -20,9 +19,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
+from django.views.generic import TemplateView
 
 from accounts.forms import (
-    DUPLICATE_EMAIL,
     SCOPE_LABELS,
     SOURCE_LABELS,
     DeviceCodeForm,
@@ -31,6 +30,7 @@ from accounts.forms import (
     TokenCreateForm,
     email_of,
 )
+from accounts.mails import signup_link_send, signup_pending_user, signup_taken_send
 from accounts.models import ApiToken, DeviceCode, DeviceCodeStatus, Scope, Source
 from accounts.ratelimit import usage_of
 from accounts.selectors import device_code_for_user_code, token_of, tokens_of
@@ -44,8 +44,9 @@ from accounts.services import (
     token_issue,
     token_revoke,
     user_signup,
+    user_signup_confirm,
 )
-from accounts.throttle import login_locked_minutes, signup_wait_minutes
+from accounts.throttle import login_locked_minutes, mail_allowed, signup_wait_minutes
 from config.api.client_ip import client_ip
 
 # Login, logout, sign-up
@@ -84,17 +85,25 @@ class LogoutPage(auth_views.LogoutView):
     """POST only (Django's LogoutView); the nav holds the form."""
 
 
-def _next_url(request) -> str:
-    """Where to go after sign-up: a `next` on this site, else the tokens page."""
+def _safe_next(request) -> str | None:
+    """The `next` asked for, if it is on this site."""
     target = request.POST.get("next") or request.GET.get("next") or ""
     if url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return target
-    return settings.LOGIN_REDIRECT_URL
+    return None
+
+
+def _next_url(request) -> str:
+    """Where to go after sign-up: a `next` on this site, else the tokens page."""
+    return _safe_next(request) or settings.LOGIN_REDIRECT_URL
 
 
 def signup_page(request):
+    """Sign-up answers every valid form alike, whether its email has an account or not: a
+    mail goes to the email (its link, or a note to its owner) and the browser to "check
+    your email". Nobody is logged in until the link is opened."""
     if request.user.is_authenticated:
         return redirect(_next_url(request))
     if request.method == "POST":
@@ -105,21 +114,55 @@ def signup_page(request):
             return render(request, "accounts/signup.html", context, status=429)
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            user = user_signup(
-                email=form.cleaned_data["email"],
-                password=form.cleaned_data["password1"],
-                first_name=form.cleaned_data["first_name"],
-            )
-        except IntegrityError:
-            # The same email signed up between the form's check and this insert.
-            form.add_error("email", DUPLICATE_EMAIL)
-        else:
-            login(request, user)
-            messages.success(request, gettext("Account created. You are logged in."))
-            return redirect(_next_url(request))
+        user = user_signup(
+            email=form.cleaned_data["email"],
+            password=form.cleaned_data["password1"],
+            first_name=form.cleaned_data["first_name"],
+        )
+        # Past the mails an email may get, none is sent and the answer is the same.
+        if mail_allowed(request, form.cleaned_data["email"]):
+            if user is None:
+                signup_taken_send(email=form.cleaned_data["email"])
+            else:
+                signup_link_send(user=user, next_url=_safe_next(request))
+        return redirect("signup-sent")
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
+
+
+signup_sent_page = TemplateView.as_view(
+    template_name="accounts/notice.html",
+    extra_context={
+        "title": gettext_lazy("Check your email"),
+        "paragraphs": [
+            gettext_lazy(
+                "We have sent a message to the address you gave. Open the link in it to "
+                "finish signing up."
+            ),
+            gettext_lazy(
+                "No message after a few minutes? Look in the spam folder, or sign up again "
+                "to get another link."
+            ),
+        ],
+    },
+)
+
+
+@never_cache
+def signup_confirm_page(request, uidb64: str, token: str):
+    """The link of the sign-up mail. Opening it shows a button: the account is activated
+    and its person logged in by the POST, so that a mail scanner that fetches the link
+    does not use it up."""
+    user = signup_pending_user(uidb64, token)
+    if user is None:
+        return render(request, "accounts/signup_confirm.html", {"valid": False}, status=400)
+    if request.method == "POST":
+        user_signup_confirm(user=user)
+        login(request, user)
+        messages.success(request, gettext("Your email is confirmed. You are logged in."))
+        return redirect(_next_url(request))
+    context = {"valid": True, "email": user.email, "next": _safe_next(request) or ""}
+    return render(request, "accounts/signup_confirm.html", context)
 
 
 # API tokens

@@ -1,10 +1,11 @@
-"""Writes about people and their credentials: tokens and the device-link flow."""
+"""Writes about people and their credentials: sign-up, tokens and the device-link flow."""
 
 import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -56,9 +57,45 @@ def user_ensure(*, email: str, plan: Plan | None = None) -> User:
     return user
 
 
-def user_signup(*, email: str, password: str, first_name: str | None = None) -> User:
-    """A person signing up on the website. IntegrityError if the email is already taken."""
-    return User.objects.create_user(email, password, first_name=first_name or None)
+def user_is_pending(user: User) -> bool:
+    """Signed up on the website, its email not confirmed yet: never active, never logged in.
+    (An account staff deactivated has logged in before, or was made by staff.)"""
+    return not user.is_active and user.last_login is None
+
+
+def user_signup(*, email: str, password: str, first_name: str | None = None) -> User | None:
+    """A sign-up on the website: the account to confirm by email, or None if the email has
+    an account already.
+
+    A new account is inactive until its link is opened (user_signup_confirm). A pending
+    one takes this sign-up's password and name, which also ends its earlier links (their
+    token hashes the password, accounts/mails.py): the email's owner, who may not have
+    been the first to sign up with it, confirms the password they chose. For an account
+    in use nothing is written, but the password is hashed all the same, so that both
+    answers take as long.
+    """
+    email = User.objects.normalize_email(email).lower()
+    user = User.objects.filter(email=email).first()
+    if user is None:
+        try:
+            with transaction.atomic():
+                return User.objects.create_user(
+                    email, password, first_name=first_name or None, is_active=False
+                )
+        except IntegrityError:  # the same email signed up a moment before
+            user = User.objects.get(email=email)
+    if not user_is_pending(user):
+        make_password(password)
+        return None
+    user.set_password(password)
+    user.first_name = first_name or None
+    user.save(update_fields=["password", "first_name"])
+    return user
+
+
+def user_signup_confirm(*, user: User) -> None:
+    user.is_active = True
+    user.save(update_fields=["is_active"])
 
 
 def user_set_password(*, user: User, password: str) -> None:

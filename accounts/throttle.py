@@ -1,4 +1,5 @@
-"""The website's limits on guessing: failed logins and sign-ups, counted by django-ratelimit.
+"""The website's limits on guessing: failed logins, sign-ups and the password forms,
+counted by django-ratelimit.
 
 django-ratelimit rather than django-axes: the same library counts logins per account and
 per address and sign-ups per address, in the Redis every process shares (the default
@@ -10,8 +11,11 @@ already warns about.
 Failures are counted, not attempts: after the 10th wrong password for an account within
 its window, or the 20th from one address, every login for it is refused until the window
 ends, the right password too, with the same message whether or not the email has an
-account. The address is config.api.client_ip's, so every spelling of it, and every
-address of one IPv6 /64, is one key.
+account. Sign-ups and the password forms (reset, new password from a reset link, change)
+count every form sent from an address; a password change counts for the account too, as
+its old password is a guess. At most 5 mails an hour go to one email. The address is
+config.api.client_ip's, so every spelling of it, and every address of one IPv6 /64, is
+one key.
 """
 
 import math
@@ -27,6 +31,9 @@ from config.api.client_ip import client_ip
 LOGIN_FAILURES_PER_ACCOUNT = "10/15m"
 LOGIN_FAILURES_PER_ADDRESS = "20/15m"
 SIGNUPS_PER_ADDRESS = "10/h"
+PASSWORD_PAGE_FORMS_PER_ADDRESS = "10/h"  # noqa: S105 - a rate, not a password
+PASSWORD_PAGE_FORMS_PER_ACCOUNT = "10/h"  # noqa: S105
+MAILS_PER_RECIPIENT = "5/h"
 
 
 @dataclass(frozen=True)
@@ -79,6 +86,25 @@ def signup_wait_minutes(request) -> int | None:
     """Counts a sign-up attempt; the minutes to wait when it is one too many."""
     limit = Limit("signups-address", SIGNUPS_PER_ADDRESS, client_ip(request))
     return _wait_minutes([limit], request, increment=True)
+
+
+def password_form_wait_minutes(request, form: str) -> int | None:
+    """Counts a password form sent (`form`: reset, set, change); the minutes to wait when it
+    is one too many, from this address or, for a change, for this account."""
+    address = client_ip(request)
+    limits = [Limit(f"password-{form}-address", PASSWORD_PAGE_FORMS_PER_ADDRESS, address)]
+    if request.user.is_authenticated:
+        account = str(request.user.pk)
+        limits.append(Limit(f"password-{form}-account", PASSWORD_PAGE_FORMS_PER_ACCOUNT, account))
+    return _wait_minutes(limits, request, increment=True)
+
+
+def mail_allowed(request, email: str) -> bool:
+    """Counts a sign-up or reset mail to this email; False from the one too many in its
+    window. The mail is then not sent, and the page answers as if it were: the limit keeps
+    anyone from filling an inbox from many addresses, and says nothing about the email."""
+    limit = Limit("mails-recipient", MAILS_PER_RECIPIENT, email)
+    return _wait_minutes([limit], request, increment=True) is None
 
 
 class ThrottledModelBackend(ModelBackend):

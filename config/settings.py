@@ -137,6 +137,26 @@ LOGIN_REDIRECT_URL = "/account/tokens"
 LOGOUT_REDIRECT_URL = "/"
 # A refused form (missing or forged CSRF token) gets a page in the visitor's language.
 CSRF_FAILURE_VIEW = "config.csrf.csrf_failure"
+# Sign-up and password reset links (accounts/mails.py, Django's reset) work this long.
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
+
+# Mail: sign-up links and password resets. With EMAIL_HOST, over SMTP (STARTTLS on port
+# 587 unless told otherwise); without it, written to the log (Django's console backend),
+# which is how development reads its links; with DEBUG off a system check warns about it.
+EMAIL_HOST = env_str("EMAIL_HOST")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1)
+    EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", not EMAIL_USE_SSL)
+    # A stuck mail server fails a sign-up in seconds rather than holding its worker.
+    EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", f"Logo directory <no-reply@{_site_host}>")
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

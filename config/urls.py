@@ -39,6 +39,7 @@ urlpatterns = [
     path("accounts/login/", account_pages.LoginPage.as_view(), name="login"),
     path("accounts/logout/", account_pages.LogoutPage.as_view(), name="logout"),
     path("accounts/signup/", account_pages.signup_page, name="signup"),
+    path("accounts/", include("accounts.site_urls")),
     path("account/tokens", account_pages.tokens_page, name="account-tokens"),
     path(
         "account/tokens/<int:pk>/revoke",

@@ -7,6 +7,7 @@ A missing chromium makes these tests fail: they are never skipped.
 import re
 
 import pytest
+from django.core import mail
 from playwright.sync_api import expect
 
 from accounts.models import ApiToken, DeviceCodeStatus, Source, User
@@ -47,11 +48,22 @@ def test_it_signs_up_in_the_browser(page):
     page.get_by_label("Repite la contraseña:", exact=True).fill(NEW_PASSWORD)
     page.get_by_role("button", name="Crear cuenta").click()
 
+    expect(page.get_by_role("heading", name="Revisa tu correo")).to_be_visible()
+    expect(page.get_by_role("link", name="Iniciar sesión")).to_be_visible()
+    _screenshot(page, "signup-sent")
+    (message,) = mail.outbox
+    assert message.to == ["marta@example.com"]
+    link = re.search(r"http://testserver(/accounts/signup/confirm/\S+)", message.body).group(1)
+    page.goto(link)
+    expect(page.get_by_text("marta@example.com")).to_be_visible()
+    _screenshot(page, "signup-confirm")
+    page.get_by_role("button", name="Confirmar y entrar").click()
+
     expect(page.get_by_role("heading", name="Tokens de API", exact=True)).to_be_visible()
-    expect(page.get_by_role("status")).to_contain_text("Cuenta creada")
+    expect(page.get_by_role("status")).to_contain_text("Tu correo está confirmado")
     expect(page.get_by_role("button", name="Cerrar sesión")).to_be_visible()
     _screenshot(page, "signup-done")
-    assert User.objects.get().email == "marta@example.com"
+    assert User.objects.get().is_active
 
 
 def test_it_shows_signup_errors_next_to_their_field(page):
@@ -178,3 +190,28 @@ def test_it_refuses_wrong_codes_after_five_in_the_browser(page):
     assert answer.value.status == 429
     expect(page.get_by_role("alert")).to_contain_text("Demasiados códigos incorrectos.")
     _screenshot(page, "device-rate-limited")
+
+
+def test_it_resets_a_forgotten_password_in_the_browser(page):
+    UserFactory(email="ana@example.com")
+    page.goto("/accounts/login/")
+    page.get_by_role("link", name="¿Has olvidado tu contraseña?").click()
+    page.get_by_label("Correo electrónico:", exact=True).fill("ana@example.com")
+    _screenshot(page, "password-reset")
+    page.get_by_role("button", name="Enviarme un enlace").click()
+    expect(page.get_by_text("Si el correo que has escrito tiene una cuenta")).to_be_visible()
+
+    (message,) = mail.outbox
+    link = re.search(r"http://testserver(/accounts/password/reset/\S+)", message.body).group(1)
+    page.goto(link)
+    page.get_by_label("Contraseña nueva:", exact=True).fill(NEW_PASSWORD)
+    page.get_by_label("Contraseña nueva (confirmación):", exact=True).fill(NEW_PASSWORD)
+    _screenshot(page, "password-set")
+    page.get_by_role("button", name="Guardar mi contraseña").click()
+    expect(page.get_by_text("Tu contraseña nueva está guardada.")).to_be_visible()
+
+    page.get_by_role("link", name="Iniciar sesión").last.click()
+    page.get_by_label("Correo electrónico:", exact=True).fill("ana@example.com")
+    page.get_by_label("Contraseña:", exact=True).fill(NEW_PASSWORD)
+    page.get_by_role("button", name="Iniciar sesión").click()
+    expect(page.get_by_role("heading", name="Tokens de API", exact=True)).to_be_visible()

@@ -1,5 +1,6 @@
 """Guessing on the website is throttled: failed logins per account and per address,
-sign-ups per address, device codes per address whatever the account (accounts/throttle.py).
+sign-ups and password forms per address, device codes per address whatever the account
+(accounts/throttle.py).
 
 Counted in the Redis the test command starts, as in production.
 """
@@ -9,6 +10,7 @@ import time
 import pytest
 import time_machine
 from django.conf import settings as django_settings
+from django.core import mail
 from django.test import Client
 
 from accounts.models import Source
@@ -103,10 +105,10 @@ def test_it_lets_the_account_in_again_when_the_window_ends(window_start):
     assert _logged_in(client)
 
 
-def _signup(n: int, address: str = "10.0.0.1"):
+def _signup(n: int, address: str = "10.0.0.1", email: str | None = None):
     return Client(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="en").post(
         "/accounts/signup/",
-        {"email": f"new{n}@example.com", "password1": PASSWORD, "password2": PASSWORD},
+        {"email": email or f"new{n}@example.com", "password1": PASSWORD, "password2": PASSWORD},
     )
 
 
@@ -117,6 +119,7 @@ def test_it_limits_sign_ups_per_address(window_start):
     assert [answer.status_code for answer in answers] == [302] * 10 + [429]
     assert "Too many sign-ups from this address." in answers[-1].content.decode()
     assert elsewhere.status_code == 302
+    assert len(mail.outbox) == 11  # the refused one sent nothing
 
 
 def test_it_does_not_let_a_new_account_start_device_code_guessing_afresh(window_start):
@@ -146,3 +149,66 @@ def test_it_throttles_the_admin_login_with_the_same_counts(window_start):
 
     assert not _logged_in(admin)
     assert website.status_code == 429
+
+
+def _reset(address: str = "10.0.0.1"):
+    return Client(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="en").post(
+        "/accounts/password/reset/", {"email": "ana@example.com"}
+    )
+
+
+def test_it_limits_password_resets_per_address_with_a_message(window_start):
+    UserFactory(email="ana@example.com")
+
+    answers = [_reset() for _ in range(11)]
+    elsewhere = _reset(address="10.0.0.2")
+
+    assert [answer.status_code for answer in answers] == [302] * 10 + [429]
+    assert (
+        "Too many password forms from this address or for this account."
+        in answers[-1].content.decode()
+    )
+    assert elsewhere.status_code == 302
+
+
+def test_it_sends_one_email_at_most_five_mails_an_hour_and_answers_alike(window_start):
+    UserFactory(email="ana@example.com")
+    answers = []
+    for n in range(4):
+        answers.append(_reset(address=f"192.0.2.{n}"))
+        answers.append(_signup(n, address=f"198.51.100.{n}", email="ana@example.com"))
+
+    assert {(answer.status_code, answer["Location"]) for answer in answers} == {
+        (302, "/accounts/password/reset/sent/"),
+        (302, "/accounts/signup/sent/"),
+    }
+    assert [message.to for message in mail.outbox] == [["ana@example.com"]] * 5
+    assert _reset(address="10.9.9.9").status_code == 302
+    assert len(mail.outbox) == 5
+    window_start.shift(3600)
+    _reset(address="10.9.9.9")
+    assert len(mail.outbox) == 6
+
+
+def test_it_limits_password_changes_per_address_and_per_account(window_start):
+    person = UserFactory(email="ana@example.com")
+    guesses = {"old_password": "wrong", "new_password1": "x-y-z-1-2-3-4", "new_password2": "x-y-z"}
+
+    def change(address: str, form: dict):
+        client = Client(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="en")
+        client.force_login(person)
+        return client.post("/accounts/password/change/", form)
+
+    answers = [change(f"192.0.2.{n}", guesses).status_code for n in range(10)]
+    right = change(
+        "198.51.100.1", {**guesses, "old_password": PASSWORD, "new_password2": "x-y-z-1-2-3-4"}
+    )
+
+    assert answers == [200] * 10
+    assert right.status_code == 429
+    assert (
+        "Too many password forms from this address or for this account." in right.content.decode()
+    )
+    assert 'aria-invalid="true"' not in right.content.decode()  # nothing of the form was checked
+    person.refresh_from_db()
+    assert person.check_password(PASSWORD)

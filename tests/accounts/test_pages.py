@@ -1,4 +1,5 @@
-"""The account pages of the website: sign-up, login, API tokens and the device-link page."""
+"""The account pages of the website: sign-up errors, login, API tokens and the device-link
+page (the sign-up itself: test_signup.py)."""
 
 import hashlib
 import re
@@ -48,49 +49,6 @@ def _page(response) -> str:
 
 
 # Sign-up, login, logout
-
-
-def test_it_signs_up_with_a_lower_case_email_and_logs_the_new_user_in(client):
-    response = client.post(
-        "/accounts/signup/",
-        {
-            "email": "Marta.Ruiz@Example.COM",
-            "first_name": "Marta",
-            "password1": STRONG_PASSWORD,
-            "password2": STRONG_PASSWORD,
-        },
-    )
-
-    user = User.objects.get()
-    assert user.email == "marta.ruiz@example.com"
-    assert user.first_name == "Marta"
-    assert user.check_password(STRONG_PASSWORD)
-    assert response.status_code == 302
-    assert response["Location"] == "/account/tokens"
-    assert _logged_in_user_id(client) == user.pk
-
-
-def test_it_signs_up_without_a_first_name(client):
-    client.post(
-        "/accounts/signup/",
-        {"email": "sin@example.com", "password1": STRONG_PASSWORD, "password2": STRONG_PASSWORD},
-    )
-
-    assert User.objects.get().first_name is None
-
-
-def test_it_refuses_to_sign_up_an_email_that_has_an_account_in_any_case(client):
-    UserFactory(email="ana@example.com")
-
-    response = client.post(
-        "/accounts/signup/",
-        {"email": "ANA@example.com", "password1": STRONG_PASSWORD, "password2": STRONG_PASSWORD},
-    )
-
-    assert response.status_code == 200
-    assert "Ya existe una cuenta con este correo." in _page(response)
-    assert User.objects.count() == 1
-    assert _logged_in_user_id(client) is None
 
 
 @pytest.mark.parametrize(
@@ -179,27 +137,6 @@ def test_it_returns_to_the_device_page_with_its_code_after_login(client):
     )
 
     assert response["Location"] == "/device?code=WDJB-MJHT"
-
-
-def test_it_carries_next_from_login_to_sign_up_and_back(client):
-    login_page = _page(client.get("/accounts/login/?next=/device%3Fcode%3DWDJB-MJHT"))
-    assert 'href="/accounts/signup/?next=/device%3Fcode%3DWDJB-MJHT"' in login_page
-
-    response = client.post(
-        "/accounts/signup/?next=/device%3Fcode%3DWDJB-MJHT",
-        {"email": "new@example.com", "password1": STRONG_PASSWORD, "password2": STRONG_PASSWORD},
-    )
-
-    assert response["Location"] == "/device?code=WDJB-MJHT"
-
-
-def test_it_never_sends_a_new_user_to_another_site(client):
-    response = client.post(
-        "/accounts/signup/?next=https://evil.example/",
-        {"email": "new@example.com", "password1": STRONG_PASSWORD, "password2": STRONG_PASSWORD},
-    )
-
-    assert response["Location"] == "/account/tokens"
 
 
 # API tokens

@@ -26,7 +26,15 @@ from tests.factories import (
 pytestmark = pytest.mark.django_db
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-PAGES = ["/", "/accounts/login/", "/accounts/signup/", "/examples/logo-link", "/v1/public/docs"]
+PAGES = [
+    "/",
+    "/accounts/login/",
+    "/accounts/signup/",
+    "/accounts/signup/sent/",
+    "/accounts/password/reset/",
+    "/examples/logo-link",
+    "/v1/public/docs",
+]
 
 
 @pytest.fixture
@@ -51,7 +59,11 @@ def test_it_sends_a_strict_policy_on_every_html_page(client, logo):
     pages = [*PAGES, "/companies/cafes-sol", "/logos/cafes-sol-2020", "/admin/login/"]
     responses = [client.get(path) for path in pages]
     client.force_login(staff)
-    responses += [client.get("/admin/"), client.get("/account/tokens")]
+    responses += [
+        client.get("/admin/"),
+        client.get("/account/tokens"),
+        client.get("/accounts/password/change/"),
+    ]
 
     for response in responses:
         assert response.status_code == 200

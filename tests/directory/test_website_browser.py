@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings as django_settings
+from django.core import mail
 from django.core.files.storage import storages
 from playwright.sync_api import expect
 from rest_framework.test import APIClient
@@ -75,6 +76,8 @@ WORDS = {
         "password": "Contraseña:",
         "password again": "Repite la contraseña:",
         "sign up": "Crear cuenta",
+        "check email": "Revisa tu correo",
+        "confirm": "Confirmar y entrar",
         "save colours": "Guardar estos colores como paleta",
         "name": "Nombre:",
         "colours field": "Colores:",
@@ -105,6 +108,8 @@ WORDS = {
         "password": "Password:",
         "password again": "Password again:",
         "sign up": "Sign up",
+        "check email": "Check your email",
+        "confirm": "Confirm and log in",
         "save colours": "Save these colours as a palette",
         "name": "Name:",
         "colours field": "Colours:",
@@ -246,6 +251,14 @@ def test_it_signs_up_downloads_keeps_palettes_and_proposes_a_logo(chromium, site
     page.get_by_label(words["password"], exact=True).fill(PASSWORD)
     page.get_by_label(words["password again"], exact=True).fill(PASSWORD)
     page.get_by_role("button", name=words["sign up"]).click()
+    # Nobody is logged in until the link mailed to the address is opened and confirmed.
+    expect(page.get_by_role("heading", name=words["check email"])).to_be_visible()
+    _check(page)
+    (message,) = mail.outbox
+    page.goto(re.search(r"https?://\S+/accounts/signup/confirm/\S+", message.body).group())
+    _check(page)
+    page.get_by_role("button", name=words["confirm"]).click()
+    expect(page).to_have_url(re.compile(r"/logos/cafes-sol-2020$"))
 
     # The account's quota, seen from the API before and after two downloads on the site.
     api, auth = APIClient(), bearer(token_for(User.objects.get(email=email)))

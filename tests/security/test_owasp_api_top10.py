@@ -17,6 +17,7 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import close_old_connections
 from django.test import Client
@@ -475,14 +476,17 @@ def test_it_never_redirects_off_the_site_after_login_or_sign_up(client, target):
         "/accounts/login/",
         {"username": "ana@example.com", "password": PASSWORD, "next": target},
     )
-    signup = Client(REMOTE_ADDR="10.0.0.2").post(
+    signup = Client(REMOTE_ADDR="10.0.0.2")
+    signup.post(
         f"/accounts/signup/?next={target}",
         {"email": "new@example.com", "password1": PASSWORD, "password2": PASSWORD},
     )
+    link = re.search(r"http://testserver(/accounts/signup/confirm/\S+)", mail.outbox[0].body)
+    confirmed = signup.post(link.group(1), {"next": target})
 
-    assert (login.status_code, signup.status_code) == (302, 302)
+    assert (login.status_code, confirmed.status_code) == (302, 302)
     assert login["Location"] == "/account/tokens"
-    assert signup["Location"] == "/account/tokens"
+    assert confirmed["Location"] == "/account/tokens"
 
 
 def test_it_refuses_a_download_link_with_any_part_changed(api, client):
