@@ -2,11 +2,11 @@
 
 Django calls CSRF_FAILURE_VIEW in place of the page's view, before it. For a view
 marked with @renders_csrf_refusal, the failure view calls that view after all, with
-the refusal marked on the request: the view sees csrf_refused(request), binds its form
-as usual, leaves the refusal on it as its one error (csrf_refusal) and renders it with
-status 403 instead of acting. The re-rendered page carries a fresh token, so sending
-the form again works. Every other view's refused form gets 403_csrf.html, a page in
-the visitor's language that says what happened.
+the refusal marked on the request. The view sees csrf_refused(request), makes its form
+with what was sent as initial values (posted), puts the refusal on it as its one error
+(csrf_refusal) and renders it with status 403 instead of acting. The page carries a
+fresh token, so sending the form again works. Every other view's refused form gets
+403_csrf.html, a page in the visitor's language that says what happened.
 
 A class-based view is marked with method_decorator(renders_csrf_refusal, name="dispatch").
 """
@@ -34,10 +34,21 @@ def csrf_refused(request) -> bool:
     return getattr(request, REQUEST_MARK, False)
 
 
+def posted(request) -> dict:
+    """What the refused form sent, as a form's initial values: a list for a field sent
+    more than once. A password or file field never shows its value anyway."""
+    return {
+        key: values if len(values) > 1 else values[0]
+        for key, values in request.POST.lists()
+        if key != "csrfmiddlewaretoken"
+    }
+
+
 def csrf_refusal(form):
-    """The form as the visitor sent it, with the refusal as its only error (whatever
-    else is wrong with it shows when it is sent again, with a valid token)."""
-    form.errors.clear()
+    """An unbound form (made with initial=posted(request)) with the refusal as its only
+    error. Nothing of it is validated: a form's clean may act, as a login form's checks
+    the password and counts a failure."""
+    form.cleaned_data = {}  # add_error reads it; an unbound form has none
     form.add_error(None, REFUSAL)
     return form
 

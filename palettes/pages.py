@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from config.csrf import REFUSAL, csrf_refusal, csrf_refused, renders_csrf_refusal
+from config.csrf import REFUSAL, csrf_refusal, csrf_refused, posted, renders_csrf_refusal
 from directory.contrast import swatches
 from directory.pages import logo_page_refused
 from directory.selectors import logo_find
@@ -64,9 +64,10 @@ def _list_page(request, form: PaletteForm, *, status: int = 200, problem: str | 
 def palettes_page(request):
     if request.method != "POST":
         return _list_page(request, PaletteForm())
-    form = PaletteForm(request.POST)
     if csrf_refused(request):
-        return _list_page(request, csrf_refusal(form), status=403)
+        form = csrf_refusal(PaletteForm(initial=posted(request)))
+        return _list_page(request, form, status=403)
+    form = PaletteForm(request.POST)
     if not form.is_valid():
         return _list_page(request, form, status=400)
     try:
@@ -94,10 +95,10 @@ def palette_edit_page(request, palette_id: str):
     if request.method != "POST":
         form = PaletteForm(palette=palette)
         return render(request, "palettes/edit.html", {"palette": palette, "form": form})
-    form = PaletteForm(request.POST, palette=palette)
     if csrf_refused(request):
-        context = {"palette": palette, "form": csrf_refusal(form)}
-        return render(request, "palettes/edit.html", context, status=403)
+        form = csrf_refusal(PaletteForm(initial=posted(request), palette=palette))
+        return render(request, "palettes/edit.html", {"palette": palette, "form": form}, status=403)
+    form = PaletteForm(request.POST, palette=palette)
     if not form.is_valid():
         context = {"palette": palette, "form": form}
         return render(request, "palettes/edit.html", context, status=400)
