@@ -1,11 +1,62 @@
-"""The page of a form refused by the CSRF check, in the visitor's language.
+"""A form refused by the CSRF check (its token missing, forged or expired).
 
-Django's own is English and technical; this one says what happened and what to do.
-Nothing was done with the form: the check runs before the view.
+Django calls CSRF_FAILURE_VIEW in place of the page's view, before it. For a view
+marked with @renders_csrf_refusal, the failure view calls that view after all, with
+the refusal marked on the request. The view sees csrf_refused(request), makes its form
+with what was sent as initial values (posted), puts the refusal on it as its one error
+(csrf_refusal) and renders it with status 403 instead of acting. The page carries a
+fresh token, so sending the form again works. Every other view's refused form gets
+403_csrf.html, a page in the visitor's language that says what happened.
+
+A class-based view is marked with method_decorator(renders_csrf_refusal, name="dispatch").
 """
 
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
+
+REFUSAL = gettext_lazy(
+    "This form has expired or was sent from another site, so nothing was done. "
+    "Check it and send it again."
+)
+# The marks: one on a view that can render its own refusal, one on a refused request.
+VIEW_MARK = "renders_csrf_refusal"
+REQUEST_MARK = "csrf_refused"
+
+
+def renders_csrf_refusal(view):
+    """Marks a view that, when csrf_refused(request), renders its page with the refusal
+    and changes nothing. The mark passes through Django's decorators (functools.wraps)."""
+    setattr(view, VIEW_MARK, True)
+    return view
+
+
+def csrf_refused(request) -> bool:
+    return getattr(request, REQUEST_MARK, False)
+
+
+def posted(request) -> dict:
+    """What the refused form sent, as a form's initial values: a list for a field sent
+    more than once. A password or file field never shows its value anyway."""
+    return {
+        key: values if len(values) > 1 else values[0]
+        for key, values in request.POST.lists()
+        if key != "csrfmiddlewaretoken"
+    }
+
+
+def csrf_refusal(form):
+    """An unbound form (made with initial=posted(request)) with the refusal as its only
+    error. Nothing of it is validated: a form's clean may act, as a login form's checks
+    the password and counts a failure."""
+    form.cleaned_data = {}  # add_error reads it; an unbound form has none
+    form.add_error(None, REFUSAL)
+    return form
 
 
 def csrf_failure(request, reason: str = ""):
-    return render(request, "403_csrf.html", status=403)
+    match = request.resolver_match
+    view = match.func if match is not None else None
+    if request.method != "POST" or not getattr(view, VIEW_MARK, False):
+        return render(request, "403_csrf.html", status=403)
+    setattr(request, REQUEST_MARK, True)
+    return view(request, *match.args, **match.kwargs)

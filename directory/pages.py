@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import Source
 from config.api.client_ip import client_ip
+from config.csrf import REFUSAL, csrf_refused, renders_csrf_refusal
 from directory import related, search
 from directory.contrast import swatches
 from directory.downloads import (
@@ -125,6 +126,11 @@ def _logo_page(request, logo, *, status: int = 200, problem: str | None = None):
     return render(request, "directory/logo.html", context, status=status)
 
 
+def logo_page_refused(request, logo):
+    """The logo page again for one of its forms that the CSRF check refused."""
+    return _logo_page(request, logo, status=403, problem=REFUSAL)
+
+
 def logo_page(request, slug: str):
     logo = logo_find(id_or_slug=slug)
     if logo is None:
@@ -132,6 +138,7 @@ def logo_page(request, slug: str):
     return _logo_page(request, logo)
 
 
+@renders_csrf_refusal
 @require_POST
 def logo_download(request, slug: str):
     """One file of the logo through the API's grant; then the logo page (POST, redirect,
@@ -140,6 +147,8 @@ def logo_download(request, slug: str):
     logo = logo_for_download(id_or_slug=slug)
     if logo is None:
         raise Http404
+    if csrf_refused(request):
+        return logo_page_refused(request, logo_find(id_or_slug=slug))
     form = DownloadForm(request.POST)
     asset = None
     if form.is_valid():

@@ -108,7 +108,7 @@ class PaletteForm(forms.Form):
 
     def __init__(self, *args, palette: Palette | None = None, **kwargs):
         self.palette = palette
-        if palette is not None and "data" not in kwargs and not args:
+        if palette is not None and "data" not in kwargs and "initial" not in kwargs and not args:
             gradient = palette.colors if palette.type == PaletteType.GRADIENT else {}
             kwargs["initial"] = {
                 "name": palette.name,

@@ -9,7 +9,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from config.csrf import REFUSAL, csrf_refusal, csrf_refused, posted, renders_csrf_refusal
 from directory.contrast import swatches
+from directory.pages import logo_page_refused
 from directory.selectors import logo_find
 from palettes.forms import PaletteForm, flat_errors
 from palettes.models import MAX_PALETTES_PER_ACCOUNT, Palette, PaletteSource, PaletteType
@@ -46,16 +48,25 @@ def _with_previews(palettes) -> list[Palette]:
     return palettes
 
 
-def _list_page(request, form: PaletteForm, *, status: int = 200):
+def _list_page(request, form: PaletteForm, *, status: int = 200, problem: str | None = None):
     palettes = _with_previews(palettes_of(request.user))
-    context = {"palettes": palettes, "form": form, "max": MAX_PALETTES_PER_ACCOUNT}
+    context = {
+        "palettes": palettes,
+        "form": form,
+        "max": MAX_PALETTES_PER_ACCOUNT,
+        "problem": problem,
+    }
     return render(request, "palettes/list.html", context, status=status)
 
 
+@renders_csrf_refusal
 @login_required
 def palettes_page(request):
     if request.method != "POST":
         return _list_page(request, PaletteForm())
+    if csrf_refused(request):
+        form = csrf_refusal(PaletteForm(initial=posted(request)))
+        return _list_page(request, form, status=403)
     form = PaletteForm(request.POST)
     if not form.is_valid():
         return _list_page(request, form, status=400)
@@ -76,6 +87,7 @@ def _own(request, palette_id: str) -> Palette:
     return palette
 
 
+@renders_csrf_refusal
 @login_required
 def palette_edit_page(request, palette_id: str):
     palette = _own(request, palette_id)
@@ -83,6 +95,9 @@ def palette_edit_page(request, palette_id: str):
     if request.method != "POST":
         form = PaletteForm(palette=palette)
         return render(request, "palettes/edit.html", {"palette": palette, "form": form})
+    if csrf_refused(request):
+        form = csrf_refusal(PaletteForm(initial=posted(request), palette=palette))
+        return render(request, "palettes/edit.html", {"palette": palette, "form": form}, status=403)
     form = PaletteForm(request.POST, palette=palette)
     if not form.is_valid():
         context = {"palette": palette, "form": form}
@@ -92,10 +107,13 @@ def palette_edit_page(request, palette_id: str):
     return redirect("account-palettes")
 
 
+@renders_csrf_refusal
 @login_required
 @require_POST
 def palette_visibility_page(request, palette_id: str):
     palette = _own(request, palette_id)
+    if csrf_refused(request):
+        return _list_page(request, PaletteForm(), status=403, problem=REFUSAL)
     palette = palette_update(palette=palette, changes={"is_public": not palette.is_public})
     text = (
         gettext("“%(name)s” is public now.")
@@ -106,10 +124,13 @@ def palette_visibility_page(request, palette_id: str):
     return redirect("account-palettes")
 
 
+@renders_csrf_refusal
 @login_required
 @require_POST
 def palette_delete_page(request, palette_id: str):
     palette = _own(request, palette_id)
+    if csrf_refused(request):
+        return _list_page(request, PaletteForm(), status=403, problem=REFUSAL)
     name = palette.name
     palette_delete(palette=palette)
     messages.success(request, gettext("Deleted “%(name)s”.") % {"name": name})
@@ -134,6 +155,7 @@ def palette_public_page(request, palette_id: str):
     return render(request, "palettes/public.html", context)
 
 
+@renders_csrf_refusal
 @login_required
 @require_POST
 def palette_from_logo_page(request, slug: str):
@@ -141,6 +163,8 @@ def palette_from_logo_page(request, slug: str):
     logo = logo_find(id_or_slug=slug)
     if logo is None:
         raise Http404
+    if csrf_refused(request):
+        return logo_page_refused(request, logo)
     body = {
         "type": PaletteType.PALETTE,
         "name": f"{logo.company.name} · {logo.title}"[:60],

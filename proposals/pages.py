@@ -11,6 +11,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 
 from accounts.models import Source
+from config.csrf import csrf_refusal, csrf_refused, posted, renders_csrf_refusal
 from proposals.files import UnsupportedFile, proposal_file_format
 from proposals.forms import ProposalForm
 from proposals.models import MAX_PROPOSALS_PER_DAY, ProposalChannel
@@ -83,6 +84,7 @@ def _target_error(form: ProposalForm, missing: ProposalTargetError) -> None:
 
 # CSRF is checked by hand, after the size limit is installed: the middleware's check
 # reads the body, and the limit must be in place before anything reads it.
+@renders_csrf_refusal
 @csrf_exempt
 @login_required
 def proposals_page(request):
@@ -93,6 +95,9 @@ def proposals_page(request):
             # As the API wants it: a logo's company is named with it.
             initial = {"company_slug": logo.company.slug, "logo_id": logo.slug}
         return _page(request, ProposalForm(initial=initial))
+    if csrf_refused(request):
+        # The check has read the body; the file is dropped (a browser never refills one).
+        return _page(request, csrf_refusal(ProposalForm(initial=posted(request))), status=403)
     try:
         guard = limit_upload(request)
     except FileTooLarge:

@@ -16,6 +16,8 @@ from tests.reliability.servers import RedisServer
 
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parent / "artifacts" / "screenshots"
+# Only DejaVu, drawn one fixed way: screenshots look the same on every machine.
+FONTS = Path(__file__).resolve().parent / "fonts.conf"
 
 
 @pytest.fixture(autouse=True)
@@ -135,7 +137,10 @@ def chromium(monkeypatch, live_server):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox"],
+            env={**os.environ, "FONTCONFIG_FILE": str(FONTS)},
         )
         yield browser
         browser.close()

@@ -7,13 +7,17 @@ through the API, propose a logo and find it in the admin's review queue.
 Every page visited is checked with axe-core (no serious or critical violation), loads
 nothing from another host, and carries no inline script or style (the pages' CSP
 forbids them). Screenshots of the main pages go to docs/screenshots (English, and the
-phone layout) and tests/artifacts/screenshots (Spanish).
+phone layout) and tests/artifacts/screenshots (Spanish); the pages show times (when a
+download stops counting, when a proposal was sent), so the clock is fixed, and a file
+is written only when its pixels change (tests/screenshots.py).
 """
 
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+import time_machine
 from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings as django_settings
 from django.core import mail
@@ -37,11 +41,20 @@ from tests.factories import (
     png_bytes,
     token_for,
 )
+from tests.screenshots import screenshot_kept
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 DOCS_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 AXE = Axe()
+# The time every test here runs at, frozen: the live server's thread reads it too.
+NOW = datetime(2026, 3, 2, 8, 30, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def _fixed_clock():
+    with time_machine.travel(NOW, tick=False):
+        yield
 
 
 def _two_colours(first: str, second: str) -> bytes:
@@ -185,8 +198,7 @@ def _check(page, name: str | None = None, language: str = "en") -> None:
     assert foreign == [], foreign
     if name is not None:
         folder = DOCS_SCREENSHOTS if language == "en" else SCREENSHOTS
-        folder.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=folder / f"website-{name}-{language}.png", full_page=True)
+        screenshot_kept(page, folder / f"website-{name}-{language}.png")
 
 
 def _download(page, words, file_format: str = "SVG", *, double: bool = False) -> bytes:
@@ -299,7 +311,8 @@ def test_it_signs_up_downloads_keeps_palettes_and_proposes_a_logo(chromium, site
     page.get_by_role("link", name=words["propose"], exact=True).click()
     page.get_by_label(words["company name"], exact=True).fill("Heladería Polo")
     six_mb = {"name": "polo.png", "mimeType": "image/png", "buffer": b"\x89PNG" + b"\0" * 6_000_000}
-    page.get_by_label(words["logo file"], exact=True).set_input_files(six_mb)
+    # 6 MB through Playwright's pipe: more than the default 10 s on a busy machine.
+    page.get_by_label(words["logo file"], exact=True).set_input_files(six_mb, timeout=60_000)
     page.get_by_role("button", name=words["send"]).click()
     expect(page.get_by_text(words["too large"])).to_be_visible()
     page.get_by_label(words["company name"], exact=True).fill("Heladería Polo")

@@ -1,5 +1,6 @@
 """Downloads from the logo page: the API's grant on the WEB channel, one quota shared
-with the API, the 12-hour repeat, the limit said on the page, CSRF."""
+with the API, the 12-hour repeat, the limit said on the page. A download whose CSRF
+token is refused: test_website_csrf.py."""
 
 import threading
 
@@ -146,21 +147,6 @@ def test_it_refuses_a_file_of_another_logo_and_counts_nothing(client, logo):
 
     assert response.status_code == 400
     assert "This logo has no such file" in response.content.decode()
-    assert not Download.objects.exists()
-
-
-@pytest.mark.parametrize("token", [None, "forged-token-forged-token-forged-token-1234"])
-def test_it_refuses_a_download_without_its_csrf_token_and_counts_nothing(logo, token):
-    browser = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="es")
-    browser.get(f"/logos/{logo.slug}")
-    data = {"asset": str(logo.assets.get(format="SVG").pk)}
-    if token:
-        data["csrfmiddlewaretoken"] = token
-
-    response = browser.post(f"/logos/{logo.slug}/download", data)
-
-    assert response.status_code == 403
-    assert "El formulario no se aceptó" in response.content.decode()
     assert not Download.objects.exists()
 
 

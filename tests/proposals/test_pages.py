@@ -8,7 +8,6 @@ import pytest
 import time_machine
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import Client
 from django.utils import timezone
 
 from proposals.models import MAX_FILE_BYTES, Proposal, ProposalChannel, ProposalStatus
@@ -145,21 +144,6 @@ def test_it_refuses_an_account_at_its_daily_limit_before_reading_its_file(browse
     assert refused.status_code == 429
     assert "You have sent 10 proposals in the last 24 hours" in refused.content.decode()
     assert Proposal.objects.count() == 10
-
-
-def test_it_refuses_a_proposal_without_its_csrf_token(person):
-    browser = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="en")
-    browser.force_login(person)
-
-    response = browser.post(
-        "/account/proposals",
-        {"company_name": "Sol", "file": SimpleUploadedFile("logo.png", png_bytes())},
-    )
-
-    assert response.status_code == 403
-    assert "The form was not accepted" in response.content.decode()
-    assert not Proposal.objects.exists()
-    assert _stored_files() == []
 
 
 def test_it_shows_the_channel_in_the_admin(browser, client):
