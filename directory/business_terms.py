@@ -77,6 +77,33 @@ def business_words(text: str, synonyms: int = 8) -> list[str]:
     return found
 
 
+_VOCABULARY = frozenset(word for name in _KINDS for word in name)
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _one_edit(word: str) -> set[str]:
+    """Every spelling one edit from `word`: a letter dropped, added, replaced, or two
+    neighbours swapped."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    return {
+        *(a + b[1:] for a, b in splits if b),
+        *(a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1),
+        *(a + c + b[1:] for a, b in splits if b for c in _LETTERS),
+        *(a + c + b for a, b in splits for c in _LETTERS),
+    }
+
+
+def thesaurus_spelling(text: str) -> str:
+    """`text` with each word of five letters or more that the thesaurus lacks replaced by
+    the one thesaurus word a typing mistake away, when there is exactly one ("bodgea":
+    "bodega"). For the words the catalogue's own correction leaves as typed."""
+    words = []
+    for word in words_of(text):
+        near = set() if len(word) < 5 or word in _VOCABULARY else _one_edit(word) & _VOCABULARY
+        words.append(near.pop() if len(near) == 1 else word)
+    return " ".join(words)
+
+
 def catalogue_words() -> list[str]:
     """Every word of the table, for typo correction to pick from (the initial
     migration adds them to directory_search_word)."""

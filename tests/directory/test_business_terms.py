@@ -3,7 +3,13 @@
 import tomllib
 from collections import defaultdict
 
-from directory.business_terms import KINDS_FILE, business_words, kinds_load, words_of
+from directory.business_terms import (
+    KINDS_FILE,
+    business_words,
+    kinds_load,
+    thesaurus_spelling,
+    words_of,
+)
 
 
 def _table() -> dict:
@@ -39,3 +45,11 @@ def test_it_expands_a_regional_or_plural_name_with_its_kinds_plain_words():
     assert business_words("fonda en Sevilla")[:3] == ["hotel", "hostal", "posada"]
     assert business_words("Hoteles")[:1] == ["hotel"]
     assert business_words("bufete")[:2] == ["abogados", "lawyers"]
+
+
+def test_it_reads_a_word_one_typing_mistake_from_a_single_thesaurus_word_as_that_word():
+    assert thesaurus_spelling("bodgea") == "bodega"
+    assert business_words(thesaurus_spelling("bodgea"))[:2] == ["bodega", "winery"]
+    # Words it holds, short words and plain words with no single near word stay as typed.
+    assert thesaurus_spelling("Hotel en Úbeda") == "hotel en ubeda"
+    assert thesaurus_spelling("rooms for the night") == "rooms for the night"
