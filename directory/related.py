@@ -5,7 +5,8 @@ A term finds related companies in six steps:
 1. Understanding. The term as search reads it, with each word the catalogue lacks
    corrected against the catalogue's own words (directory_search_corrected), and the
    words of the kinds of business it names (directory/business_terms.py): "fonda" is a
-   hotel, "bufete" a law firm.
+   hotel, "bufete" a law firm; when it names none, a word one typing mistake from a
+   single word of the thesaurus is read as that word ("bodgea": "bodega").
 2. Vectors. The term, its corrections and those words are embedded as one text
    (directory/embeddings.py) and the companies nearest to it in meaning found: exactly
    (one matrix-vector product) up to EMBEDDING_INDEX_MIN_COMPANIES vectors, above that
@@ -18,7 +19,8 @@ A term finds related companies in six steps:
    the CLOSE_TO-th candidate's: relative, because how high similarities run depends on
    the term, and not to the first, which one company whose name holds the word can be.
    Those the first search finds beside its best (BESIDE_BEST) stay too. They are ranked
-   by their similarity to the term itself.
+   by their similarity to the term itself. Past the WITHOUT_EVIDENCE nearest, a
+   candidate also needs a word of the embedded text in its names, sector or "about".
 5. Lexical evidence. PostgreSQL full-text search over the candidates' names, sector and
    "about" (Spanish and English stemming, accents folded) ranks them by the same words.
 6. Order. Reciprocal rank fusion of the two rankings (directory_company_related.sql).
@@ -43,7 +45,7 @@ from django.dispatch import receiver
 
 from config.api.pagination import DEFAULT_PAGE_SIZE
 from directory import search
-from directory.business_terms import business_words
+from directory.business_terms import business_words, thesaurus_spelling
 from directory.embeddings import (
     INDEX_EXPANSION_SEARCH,
     backend,
@@ -69,6 +71,11 @@ BESIDE_BEST = 0.95
 # ... and any candidate at least AT_LEAST times the best's similarity to the term itself:
 # low enough that one company whose name holds the word does not cut the others.
 AT_LEAST = 0.4
+# Evidence: past the WITHOUT_EVIDENCE nearest, a candidate stays only when its names,
+# sector or "about" hold a word of what was embedded (the term, its corrections, the words
+# of the kinds it names). In a catalogue of thousands, many companies of other kinds
+# score as near as the third of the kind asked for; few of them share its words.
+WITHOUT_EVIDENCE = 3
 # With a sector or province filter the index is asked for this many times more
 # candidates, then filtered: a filter cannot be pushed into the graph walk.
 INDEX_FILTER_OVERFETCH = 40
@@ -229,15 +236,21 @@ def _nearest(state: _Vectors, query: np.ndarray, mask, count: int) -> list[tuple
 
 def _vectors_of(state: _Vectors, keys: list[int]) -> np.ndarray:
     """The vectors of `keys`, as the search saw them (the index's, or the rows since)."""
-    rows = []
-    for key in keys:
-        if state.matrix is not None:
-            rows.append(state.matrix[np.searchsorted(state.keys, key)])
-        elif len(state.delta_keys) and key in state.delta_keys:
-            rows.append(state.delta_matrix[np.flatnonzero(state.delta_keys == key)[0]])
-        else:
-            rows.append(np.asarray(state.index.get(np.uint64(key)), dtype=np.float32))
-    return np.asarray(rows, dtype=np.float32)
+    if not keys:
+        return np.empty((0, 0), dtype=np.float32)
+    if state.matrix is not None:
+        return state.matrix[np.searchsorted(state.keys, np.asarray(keys, dtype=np.int64))]
+    rows: dict[int, np.ndarray] = {}
+    if len(state.delta_keys):
+        for key in keys:
+            if key in state.delta_keys:
+                rows[key] = state.delta_matrix[np.flatnonzero(state.delta_keys == key)[0]]
+    indexed = [key for key in keys if key not in rows]
+    if indexed:
+        # One call for all of them: a call per key cost more than the searches.
+        found = state.index.get(np.asarray(indexed, dtype=np.uint64), dtype=np.float32)
+        rows.update(zip(indexed, found, strict=True))
+    return np.asarray([rows[key] for key in keys], dtype=np.float32)
 
 
 def _close_enough(state: _Vectors, query: np.ndarray, mask) -> list[int]:
@@ -288,6 +301,9 @@ def query_text(term: str, corrected: str) -> str:
     corrections = [word for word in corrected.split() if word not in typed]
     kinds = business_words(corrected)
     kinds += [word for word in business_words(term) if word not in kinds]
+    if not kinds:
+        # A mistake the catalogue's words cannot correct may still be one in a kind's name.
+        kinds = business_words(thesaurus_spelling(corrected))
     return " ".join([term, *corrections, *kinds])
 
 
@@ -319,12 +335,34 @@ def company_related(
     keys = _close_enough(state, _query_vector(model.name, text), mask)
     if not keys:
         return []
+    query = f"{corrected} {text}"
     with connection.cursor() as cursor:
+        if len(keys) > WITHOUT_EVIDENCE:
+            keys = keys[:WITHOUT_EVIDENCE] + _with_evidence(cursor, keys[WITHOUT_EVIDENCE:], query)
         cursor.execute(
             "SELECT directory_company_related(%s::bigint[], %s, %s::uuid[], %s)",
-            (keys, f"{corrected} {text}", [str(row["id"]) for row in shown], RELATED_LIMIT),
+            (keys, query, [str(row["id"]) for row in shown], RELATED_LIMIT),
         )
         return json.loads(cursor.fetchone()[0])
+
+
+def _with_evidence(cursor, keys: list[int], query: str) -> list[int]:
+    """Those of `keys` (embedding ids) whose company's full-text document
+    (directory_company_fulltext) holds a word of `query`, in the order given. Only words
+    that neither Spanish nor English counts as a stopword: the document is stemmed in both
+    languages, so "de" or "the" would otherwise match almost every company."""
+    cursor.execute(
+        "SELECT array_agg(e.id) FROM directory_companyembedding e"
+        " JOIN directory_company_fulltext f ON f.company_id = e.company_id"
+        " WHERE e.id = ANY(%(keys)s) AND f.document @@ ("
+        "  SELECT directory_fulltext_query(string_agg(word, ' '))"
+        "  FROM regexp_split_to_table(directory_fold(%(query)s), '[^a-z0-9]+') AS word"
+        "  WHERE length(to_tsvector('spanish', word)) > 0"
+        "   AND length(to_tsvector('english', word)) > 0)",
+        {"keys": keys, "query": query},
+    )
+    found = set(cursor.fetchone()[0] or ())
+    return [key for key in keys if key in found]
 
 
 # Terms that take a warm-up through every statement of a search and a related search: a

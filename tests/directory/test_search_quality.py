@@ -42,28 +42,38 @@ def test_it_finds_the_company_people_type_in_the_first_three(api, half):
 
 # The related sets and the hit@3, precision and recall each holds, alone or in a catalogue
 # that also holds the distractors (decoys whose names hold a query's word, and 3,000
-# unrelated companies, some of which plain search lists in `data`). The targets are hit@3
-# 0.95 and precision 0.8 on every set, and recall 0.8 on the kinds set, which asks for
-# every company of a kind (three or four each); the older sets, with six or seven a kind,
-# were written for hit@3 and precision. Where a bar is below its target, the target is
-# not held and the bar is the figure measured (docs/search.md): TEST misses one query
-# more than it did (66/70), the kinds set's TEST misses "rooms for the night" and the
-# misspelling "bodgea", and plain search fills `data` with distractors. TUNE, written
-# later without seeing DEV, TEST or the code, scored 0.839 when first measured and was
-# then tuned on beside DEV; its misses are phrases no word of the thesaurus or the model
-# carries ("datafono para mi bar").
+# unrelated companies). hit@3 and precision judge what related search adds (measure.py:
+# plain search's `data` lists "Hoteles Mirasierra" for "hotel" by its name, as the spec
+# asks); recall counts the companies of the kind found in either list. The targets are
+# hit@3 0.95 and precision 0.8 on every set, and recall 0.8 on the kinds set, which asks
+# for every company of a kind (three or four each); the older sets, with six or seven a
+# kind, were written for hit@3 and precision. TUNE, written later without seeing DEV,
+# TEST or the code, scored 0.839 when first measured and was then tuned on beside DEV;
+# its misses are phrases no word of the thesaurus or the model carries ("organizar la
+# luna de miel"). The older TEST misses its target
+# by one query (66/70: "automóviles", "programa de facturación", "cover for my car",
+# "tostadero"); its bar is the figure measured, not lowered further, and no rule was
+# changed for those queries (docs/search.md).
 RELATED_SETS = {
     "DEV": (related_catalogue.COMPANIES, related.DEV, False, 0.95, 0.8, 0.0),
-    "TUNE": (related_catalogue.COMPANIES, related_tuning.TUNE, False, 0.92, 0.8, 0.0),
+    "TUNE": (related_catalogue.COMPANIES, related_tuning.TUNE, False, 0.95, 0.8, 0.0),
     "TEST": (related_catalogue.COMPANIES, related.TEST, False, 0.94, 0.8, 0.0),
     "kinds DEV": (related_kinds.COMPANIES, related_kinds.DEV, False, 0.95, 0.8, 0.8),
-    "kinds TEST": (related_kinds.COMPANIES, related_kinds.TEST, False, 0.93, 0.8, 0.8),
+    "kinds TEST": (related_kinds.COMPANIES, related_kinds.TEST, False, 0.95, 0.8, 0.8),
+    "kinds DEV with distractors": (
+        related_kinds.COMPANIES,
+        related_kinds.DEV,
+        True,
+        0.95,
+        0.8,
+        0.8,
+    ),
     "kinds TEST with distractors": (
         related_kinds.COMPANIES,
         related_kinds.TEST,
         True,
-        0.9,
-        0.55,
+        0.95,
+        0.8,
         0.8,
     ),
 }

@@ -48,13 +48,23 @@ class Findability:
 
 @dataclass
 class Related:
+    """What `related=true` gives. `data` is plain search, the companies whose names match
+    the term (a builder named "Hoteles Mirasierra" is a right answer there for "hotel",
+    and the spec keeps it there); `related` is what search by meaning adds, and is judged
+    for it. A company of the kind found in either list counts as found."""
+
+    # A company of an expected group among the first three of `related`, or of `data`.
     hit_at_3: Score
-    precision: float  # listed companies of an expected or acceptable group, out of all listed
-    listed: int
+    precision: float  # of the companies `related` lists, those of an expected or acceptable group
+    listed: int  # companies `related` listed
     # Per query, of the companies of an expected group (at most RELATED_LIMIT), the share
     # listed in `data` or `related`; the mean over queries.
     recall: float = 1.0
     incomplete: list[str] = field(default_factory=list)
+    # The same two on the page as a whole, `data` then `related`: the first three of
+    # both, and every company listed in either (plain search's decoys counted as misses).
+    page_hit_at_3: float = 1.0
+    page_precision: float = 1.0
 
 
 def load_findability_catalogue() -> None:
@@ -112,28 +122,39 @@ def load_related_catalogue(
 
 def measure_related(api, queries, group: dict[str, str]) -> Related:
     hits = Score()
-    good = listed = 0
+    good = listed = page_good = page_listed = page_hits = 0
     recalls, incomplete = [], []
     for query in queries:
         body = api.get(COMPANIES_URL, {"q": query.text, "related": "true"}).json()
-        slugs = [item["slug"] for item in body["data"] + body["related"]]
-        groups = [group[slug] for slug in slugs]
+        data = [group[item["slug"]] for item in body["data"]]
+        related = [group[item["slug"]] for item in body["related"]]
+        groups = data + related
         wanted = query.expected | query.acceptable
         hits.add(
             query.kind,
-            any(g in query.expected for g in groups[:3]),
-            f"{query.text!r} -> {sorted(query.expected)}: {groups}",
+            any(g in query.expected for g in data[:3] + related[:3]),
+            f"{query.text!r} -> {sorted(query.expected)}: {data} + {related}",
         )
-        good += sum(g in wanted for g in groups)
-        listed += len(groups)
+        page_hits += any(g in query.expected for g in groups[:3])
+        good += sum(g in wanted for g in related)
+        listed += len(related)
+        page_good += sum(g in wanted for g in groups)
+        page_listed += len(groups)
         expected = sum(g in query.expected for g in group.values())
         want = min(expected, RELATED_LIMIT)
         found = min(sum(g in query.expected for g in groups), want)
         recalls.append(found / want if want else 1.0)
         if found < want:
-            incomplete.append(f"{query.text!r} {found}/{want}: {groups}")
-    recall = sum(recalls) / len(recalls) if recalls else 1.0
-    return Related(hits, good / listed if listed else 1.0, listed, recall, incomplete)
+            incomplete.append(f"{query.text!r} {found}/{want}: {data} + {related}")
+    return Related(
+        hits,
+        good / listed if listed else 1.0,
+        listed,
+        sum(recalls) / len(recalls) if recalls else 1.0,
+        incomplete,
+        page_hits / len(queries) if queries else 1.0,
+        page_good / page_listed if page_listed else 1.0,
+    )
 
 
 def report(title: str, measure: Findability | Related) -> str:
@@ -154,7 +175,11 @@ def report(title: str, measure: Findability | Related) -> str:
                 lines.append(f"    {kind}: {hit}/{total}")
         lines.extend(f"    miss {miss}" for miss in score.misses)
     if isinstance(measure, Related):
-        lines.append(f"  precision: {measure.precision:.3f} of {measure.listed} listed")
+        lines.append(f"  precision: {measure.precision:.3f} of {measure.listed} related")
         lines.append(f"  recall: {measure.recall:.3f}")
+        lines.append(
+            f"  the whole page (data, then related): hit@3 {measure.page_hit_at_3:.3f},"
+            f" precision {measure.page_precision:.3f}"
+        )
         lines.extend(f"    incomplete {line}" for line in measure.incomplete)
     return "\n".join(lines)
