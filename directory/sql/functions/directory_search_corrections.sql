@@ -64,7 +64,10 @@ BEGIN
                                  AS spelling_budget) b
           WHERE s.word IN (SELECT v.word FROM directory_search_variant v
                            WHERE v.variant = ANY (lookups))
-            AND s.word <> typed AND abs(length(s.word) - length(typed)) <= 3) m
+            AND s.word <> typed AND abs(length(s.word) - length(typed)) <= 3
+          -- Not merged into the query above, which would measure each distance once for
+          -- every mention of it.
+          OFFSET 0) m
     WHERE m.sounded <= m.sound_budget OR m.sounded = 0 OR m.spelled <= m.spelling_budget
        OR m.sounded <= budget;
 END $$;
