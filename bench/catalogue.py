@@ -234,7 +234,18 @@ def generate(companies: int, seed: int) -> Rows:
             rows.logos.append(
                 (
                     *(logo_id, f"{slug}-{index + 1}", title, company_id, current, product),
-                    *(era_from, era_to, label, None, palette, rng.randint(0, 5000), None, now, now),
+                    *(
+                        era_from,
+                        era_to,
+                        label,
+                        None,
+                        palette,
+                        rng.randint(0, 5000),
+                        None,
+                        now,
+                        now,
+                        False,
+                    ),
                 )
             )
         website = f"https://www.{base[:40]}.es" if rng.random() < 0.4 else None
@@ -244,7 +255,7 @@ def generate(companies: int, seed: int) -> Rows:
         rows.companies.append(
             (
                 *(company_id, slug, name, alternative, entity_type, rng.random() < 0.1, sector),
-                *(province, None, website, location, founded, current_id, now, now),
+                *(province, None, website, location, founded, current_id, now, now, ""),
             )
         )
     return rows
@@ -252,19 +263,21 @@ def generate(companies: int, seed: int) -> Rows:
 
 COMPANY_COLUMNS = (
     "id, slug, name, alternative_names, entity_type, is_verified, sector_id, province,"
-    " about, website, location, founded_year, current_logo_id, created_at, updated_at"
+    " about, website, location, founded_year, current_logo_id, created_at, updated_at,"
+    " import_digest"
 )
 COMPANY_TYPES = [
     *("uuid", "text", "text", "text[]", "text", "bool", "int8", "text"),
-    *("text", "text", "text", "text", "uuid", "timestamptz", "timestamptz"),
+    *("text", "text", "text", "text", "uuid", "timestamptz", "timestamptz", "text"),
 ]
 LOGO_COLUMNS = (
     "id, slug, title, company_id, is_current, is_product, era_from, era_to, era_label,"
-    " description, color_palette, download_count, preview, created_at, updated_at"
+    " description, color_palette, download_count, preview, created_at, updated_at,"
+    " preview_pending"
 )
 LOGO_TYPES = [
     *("uuid", "text", "text", "uuid", "bool", "bool", "int2", "int2", "text"),
-    *("text", "text[]", "int4", "text", "timestamptz", "timestamptz"),
+    *("text", "text[]", "int4", "text", "timestamptz", "timestamptz", "bool"),
 ]
 TABLES = ("directory_sector", "directory_company", "directory_logo")
 # Kept by triggers on the catalogue (directory/sql/).

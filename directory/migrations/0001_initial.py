@@ -39,7 +39,6 @@ SIDE_OBJECTS = (
     "types/directory_search_plan",
     "indexes/directory_company_fulltext_document",
     "indexes/directory_company_tally_key",
-    "indexes/directory_search_word_key",
 )
 
 SIDE_OBJECTS_REVERSE = """

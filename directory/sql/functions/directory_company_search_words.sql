@@ -15,6 +15,9 @@ CREATE OR REPLACE FUNCTION directory_company_search_words(
 DECLARE
   lead integer := directory_search_lead(plan, 1);
   second integer := directory_search_lead(plan, 2);
+  -- Once per search, not once per row that the index hands over for rechecking.
+  lead_regex text := directory_search_regex(plan.match[lead:lead]);
+  second_regex text := directory_search_regex(plan.match[second:second]);
   matched uuid[];
 BEGIN
   -- The trigram index finds them by the two lead words; when those have
@@ -24,8 +27,7 @@ BEGIN
   IF num_nonnulls(VARIADIC plan.match[lead:lead] || plan.match[second:second]) > 2 THEN
     matched := ARRAY(
       SELECT c.id FROM directory_company c
-      WHERE c.search_doc ~ directory_search_regex(plan.match[lead:lead])
-        AND c.search_doc ~ directory_search_regex(plan.match[second:second])
+      WHERE c.search_doc ~ lead_regex AND c.search_doc ~ second_regex
         AND directory_search_matches(c.search_doc, plan)
         AND (sectors IS NULL OR c.sector_id = ANY (sectors))
         AND (province_folded IS NULL OR c.province_fold = province_folded));

@@ -9,14 +9,16 @@ CREATE OR REPLACE FUNCTION directory_logo_search_words(
 DECLARE
   lead integer := directory_search_lead(plan, 1);
   second integer := directory_search_lead(plan, 2);
+  -- Once per search, not once per row that the index hands over for rechecking.
+  lead_regex text := directory_search_regex(plan.match[lead:lead]);
+  second_regex text := directory_search_regex(plan.match[second:second]);
   matched uuid[];
 BEGIN
   -- By the two lead words, as directory_company_search_words reads them.
   IF num_nonnulls(VARIADIC plan.match[lead:lead] || plan.match[second:second]) > 2 THEN
     matched := ARRAY(
       SELECT l.id FROM directory_logo l
-      WHERE l.search_doc ~ directory_search_regex(plan.match[lead:lead])
-        AND l.search_doc ~ directory_search_regex(plan.match[second:second])
+      WHERE l.search_doc ~ lead_regex AND l.search_doc ~ second_regex
         AND directory_search_matches(l.search_doc, plan));
   ELSE
     matched := ARRAY(

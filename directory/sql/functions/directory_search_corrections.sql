@@ -24,16 +24,20 @@
 DROP FUNCTION IF EXISTS directory_search_corrections(text);
 CREATE OR REPLACE FUNCTION directory_search_corrections(typed text)
   RETURNS TABLE (word text, distance integer, sounded integer, spelled integer, named boolean)
-  LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+  LANGUAGE plpgsql STABLE PARALLEL SAFE
+  -- The same plan whatever the word: planning it for each word cost more than running it.
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   wanted text := directory_search_key(typed);
   budget integer := directory_search_budget(typed);
   -- An array, not a subquery: PostgreSQL then expects few rows, and probes the keys. A
-  -- word of six letters may be two edits from one of eight.
+  -- word of six letters may be two edits from one of eight. The variants in FROM, where
+  -- PostgreSQL inlines them (in the select list, each call planned its body again).
   lookups text[] := ARRAY(
-    SELECT directory_search_variants(wanted, directory_search_budget(wanted))
+    SELECT v.variant FROM directory_search_variants(wanted, directory_search_budget(wanted)) AS v(variant)
     UNION
-    SELECT directory_search_variants(typed, CASE WHEN length(typed) >= 6 THEN 2 ELSE budget END));
+    SELECT v.variant
+    FROM directory_search_variants(typed, CASE WHEN length(typed) >= 6 THEN 2 ELSE budget END) AS v(variant));
 BEGIN
   RETURN QUERY
     SELECT m.word,
@@ -60,7 +64,10 @@ BEGIN
                                  AS spelling_budget) b
           WHERE s.word IN (SELECT v.word FROM directory_search_variant v
                            WHERE v.variant = ANY (lookups))
-            AND s.word <> typed AND abs(length(s.word) - length(typed)) <= 3) m
+            AND s.word <> typed AND abs(length(s.word) - length(typed)) <= 3
+          -- Not merged into the query above, which would measure each distance once for
+          -- every mention of it.
+          OFFSET 0) m
     WHERE m.sounded <= m.sound_budget OR m.sounded = 0 OR m.spelled <= m.spelling_budget
        OR m.sounded <= budget;
 END $$;

@@ -1,42 +1,38 @@
 -- The optimal string alignment distance: insertions, deletions, substitutions and
--- transpositions of two neighbouring letters each count one. Typo correction runs it
--- on the few candidates directory_search_word_variant found, never on a whole table.
--- Without a transposition this is the Levenshtein distance (fuzzystrmatch, in C), and a
--- transposition can only help where two different neighbouring letters of `a` appear
--- swapped in `b`: only then is the matrix filled in here.
+-- transpositions of two neighbouring letters each count one, and no letter is edited
+-- twice. Typo correction runs it on the few candidates directory_search_variant found,
+-- never on a whole table. An alignment without a transposition costs the Levenshtein
+-- distance (fuzzystrmatch, in C); one with transpositions costs, at its first one (two
+-- neighbours of `a` found swapped in `b`), the Levenshtein distance of what comes
+-- before, one, and this distance of what comes after. Only the transpositions that
+-- could beat the best so far are followed, so a pair costs a few calls in C, where a
+-- matrix filled in PL/pgSQL cost a millisecond.
 CREATE OR REPLACE FUNCTION directory_search_distance(a text, b text) RETURNS integer
   LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT AS $$
 DECLARE
-  la integer := length(a);
-  lb integer := length(b);
-  d integer[];
-  w integer := length(b) + 1;  -- row width of the (la + 1) x (lb + 1) matrix in d
-  cost integer;
-  swapped boolean := false;
+  best integer := levenshtein(a, b);
+  pair text;
+  j integer;
+  next integer;
+  head integer;
 BEGIN
-  FOR i IN 1..la - 1 LOOP
-    IF substr(a, i, 1) <> substr(a, i + 1, 1)
-       AND strpos(b, substr(a, i + 1, 1) || substr(a, i, 1)) > 0 THEN
-      swapped := true;
-      EXIT;
-    END IF;
-  END LOOP;
-  IF NOT swapped THEN
-    RETURN levenshtein(a, b);
-  END IF;
-  d := array_fill(0, ARRAY[(la + 1) * w]);
-  FOR i IN 0..la LOOP d[i * w + 1] := i; END LOOP;
-  FOR j IN 0..lb LOOP d[j + 1] := j; END LOOP;
-  FOR i IN 1..la LOOP
-    FOR j IN 1..lb LOOP
-      cost := CASE WHEN substr(a, i, 1) = substr(b, j, 1) THEN 0 ELSE 1 END;
-      d[i * w + j + 1] := least(d[(i - 1) * w + j + 1] + 1, d[i * w + j] + 1,
-                                d[(i - 1) * w + j] + cost);
-      IF i > 1 AND j > 1 AND substr(a, i, 1) = substr(b, j - 1, 1)
-         AND substr(a, i - 1, 1) = substr(b, j, 1) THEN
-        d[i * w + j + 1] := least(d[i * w + j + 1], d[(i - 2) * w + j - 1] + 1);
+  FOR i IN 1..length(a) - 1 LOOP
+    EXIT WHEN best <= 1;
+    CONTINUE WHEN substr(a, i, 1) = substr(a, i + 1, 1);
+    pair := substr(a, i + 1, 1) || substr(a, i, 1);
+    j := strpos(b, pair);
+    WHILE j > 0 LOOP
+      -- Before the transposition, the lengths differ by abs(i - j): as many edits.
+      IF abs(i - j) + 1 < best THEN
+        head := levenshtein_less_equal(left(a, i - 1), left(b, j - 1), best - 2);
+        IF head + 1 < best THEN
+          best := least(best,
+                        head + 1 + directory_search_distance(substr(a, i + 2), substr(b, j + 2)));
+        END IF;
       END IF;
+      next := strpos(substr(b, j + 1), pair);
+      j := CASE WHEN next = 0 THEN 0 ELSE j + next END;
     END LOOP;
   END LOOP;
-  RETURN d[la * w + lb + 1];
+  RETURN best;
 END $$;

@@ -72,9 +72,9 @@ BEGIN
     -- What related search embeds takes the nearest by sound, and only when it is as near
     -- as spelt: "send" sounds one edit from "seeds", "new" like "news", but each is a
     -- word of its own, and only for a word the catalogue lacks.
-    SELECT coalesce(array_agg('% ' || c.word || '%') FILTER (WHERE c.distance <= 1 AND usable),
+    SELECT coalesce(array_agg('% ' || c.word || ' %') FILTER (WHERE c.distance <= 1 AND usable),
                     '{}'),
-           coalesce(array_agg('% ' || c.word || '%') FILTER (WHERE c.distance = 2 AND usable),
+           coalesce(array_agg('% ' || c.word || ' %') FILTER (WHERE c.distance = 2 AND usable),
                     '{}'),
            (array_agg(c.word ORDER BY c.sounded, c.spelled, c.word)
               FILTER (WHERE c.sounded <= directory_search_budget(typed[word_at])))[1],

@@ -1,9 +1,8 @@
--- A word's key and, when `deletions` allows, the keys with one or two letters taken
--- out: two words are within a few edits only if their variants meet (the symmetric
--- deletion method). directory_search_variant stores one deletion of every key; a
--- term's word asks with up to two, so that one-edit typos are always found and two-edit
--- ones whenever at most one of them is a substitution (directory_search_corrections
--- finds the others by shared trigrams).
+-- A word's key or spelling and, when `deletions` allows, the same with one or two letters
+-- taken out: two words within a few edits share one of these (the symmetric deletion
+-- method). directory_search_variant stores every word's key with one letter out and its
+-- spelling with as many as its budget allows (directory_search_learn); a term's word asks
+-- with up to two (directory_search_corrections).
 CREATE OR REPLACE FUNCTION directory_search_variants(key text, deletions integer)
   RETURNS SETOF text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE

@@ -10,7 +10,7 @@ CREATE TYPE directory_search_plan AS (
   whole text[],    -- the word as typed (or written out) is a whole word of a name
   start text[],    -- ... the start of a word
   inside text[],   -- ... anywhere inside a word (one or two letters: the start only)
-  near text[],     -- as the start of a word: a correction one edit away or sounding the
+  near text[],     -- as a whole word: a correction one edit away or sounding the
                    -- same, or the word read as two typed together
   far text[],      -- ... a correction two edits away
   corrected text   -- the term, each word that the catalogue lacks replaced by its nearest one
