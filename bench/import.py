@@ -17,6 +17,7 @@ bench/results/import-<date>.json.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -54,11 +55,15 @@ def _catalogue(companies: int, seed: int, env: dict[str, str]) -> Path:
 
 
 def _changed(path: Path, count: int) -> Path:
-    """The catalogue with the "about" of its first `count` companies changed."""
+    """The catalogue with the name (one in two) or the "about" (the others) of its first
+    `count` companies changed."""
     target = path.with_name(f"changed-{count}.json")
     document = json.loads(path.read_text(encoding="utf-8"))
-    for company in document["companies"][:count]:
-        company["about"] = (company["about"] or "") + " Renovada en 2025."
+    for number, company in enumerate(document["companies"][:count]):
+        if number % 2:
+            company["name"] += " Grupo"
+        else:
+            company["about"] = (company["about"] or "") + " Renovada en 2025."
     target.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
     return target
 
@@ -72,8 +77,32 @@ def _fresh_database(env: dict[str, str]) -> None:
     )
 
 
+def _postgres_cpu() -> float:
+    """CPU seconds used so far by the benchmark's PostgreSQL: the postmaster, its live
+    processes and those it has reaped (the import's connection among them)."""
+    psql = ["psql", "-h", "127.0.0.1", "-p", str(POSTGRES_PORT), "-U", "postgres", "-qAt"]
+    data = subprocess.run(
+        [*psql, "-c", "SHOW data_directory"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    postmaster = int(Path(data, "postmaster.pid").read_text().split()[0])
+    ticks = os.sysconf("SC_CLK_TCK")
+
+    def fields(pid: int) -> list[str]:
+        # Fields after the command's name, which may hold spaces: (3) state onwards.
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+    own = fields(postmaster)
+    total = sum(int(value) for value in own[11:15])  # utime, stime, cutime, cstime
+    for child in Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split():
+        with contextlib.suppress(FileNotFoundError):  # ended meanwhile: counted by cutime
+            total += sum(int(value) for value in fields(int(child))[11:13])
+    return total / ticks
+
+
 def _run_import(path: Path, env: dict[str, str], companies: int) -> dict:
     """One run of import_directory: its phases' seconds and rates, its peak memory."""
+    load_before = os.getloadavg()[0]
+    postgres_before = _postgres_cpu()
     started = time.monotonic()
     process = subprocess.Popen(
         [PYTHON, "manage.py", "import_directory", str(path)],
@@ -111,6 +140,9 @@ def _run_import(path: Path, env: dict[str, str], companies: int) -> dict:
         # CPU time of the command and its workers (not PostgreSQL's): on a shared machine,
         # what the run would cost alone.
         "cpu_seconds": round(usage.ru_utime + usage.ru_stime, 1),
+        # And PostgreSQL's (the statements and their triggers), for the same reason.
+        "postgres_cpu_seconds": round(_postgres_cpu() - postgres_before, 1),
+        "loadavg_before": load_before,
         "loadavg_after": os.getloadavg()[0],
     }
 
