@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 from django.conf import settings
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 
 from directory.formats import CONTENT_TYPES
 from directory.models import Asset, Company, Domain, Logo, Variant, VariantKind
@@ -150,6 +150,7 @@ def rows_copy(model, rows: list) -> None:
     parsing one statement holding every value. Triggers fire as for an INSERT."""
     if not rows:
         return
+    connection = connections[DEFAULT_DB_ALIAS]  # not the proxy: asked once per value
     fields = [
         field
         for field in model._meta.concrete_fields
