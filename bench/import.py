@@ -17,6 +17,7 @@ bench/results/import-<date>.json.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -54,11 +55,15 @@ def _catalogue(companies: int, seed: int, env: dict[str, str]) -> Path:
 
 
 def _changed(path: Path, count: int) -> Path:
-    """The catalogue with the "about" of its first `count` companies changed."""
+    """The catalogue with the name (one in two) or the "about" (the others) of its first
+    `count` companies changed."""
     target = path.with_name(f"changed-{count}.json")
     document = json.loads(path.read_text(encoding="utf-8"))
-    for company in document["companies"][:count]:
-        company["about"] = (company["about"] or "") + " Renovada en 2025."
+    for number, company in enumerate(document["companies"][:count]):
+        if number % 2:
+            company["name"] += " Grupo"
+        else:
+            company["about"] = (company["about"] or "") + " Renovada en 2025."
     target.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
     return target
 
@@ -72,11 +77,35 @@ def _fresh_database(env: dict[str, str]) -> None:
     )
 
 
-def _run_import(path: Path, env: dict[str, str], companies: int) -> dict:
+def _postgres_cpu() -> float:
+    """CPU seconds used so far by the benchmark's PostgreSQL: the postmaster, its live
+    processes and those it has reaped (the import's connection among them)."""
+    psql = ["psql", "-h", "127.0.0.1", "-p", str(POSTGRES_PORT), "-U", "postgres", "-qAt"]
+    data = subprocess.run(
+        [*psql, "-c", "SHOW data_directory"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    postmaster = int(Path(data, "postmaster.pid").read_text().split()[0])
+    ticks = os.sysconf("SC_CLK_TCK")
+
+    def fields(pid: int) -> list[str]:
+        # Fields after the command's name, which may hold spaces: (3) state onwards.
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+    own = fields(postmaster)
+    total = sum(int(value) for value in own[11:15])  # utime, stime, cutime, cstime
+    for child in Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split():
+        with contextlib.suppress(FileNotFoundError):  # ended meanwhile: counted by cutime
+            total += sum(int(value) for value in fields(int(child))[11:13])
+    return total / ticks
+
+
+def _run_import(path: Path, env: dict[str, str], companies: int, *options: str) -> dict:
     """One run of import_directory: its phases' seconds and rates, its peak memory."""
+    load_before = os.getloadavg()[0]
+    postgres_before = _postgres_cpu()
     started = time.monotonic()
     process = subprocess.Popen(
-        [PYTHON, "manage.py", "import_directory", str(path)],
+        [PYTHON, "manage.py", "import_directory", str(path), *options],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -99,6 +128,8 @@ def _run_import(path: Path, env: dict[str, str], companies: int) -> dict:
         raise SystemExit(f"import_directory failed ({process.returncode}): {output}")
     rows = (derived_at or ended) - started
     total = ended - started
+    cpu = usage.ru_utime + usage.ru_stime
+    postgres = _postgres_cpu() - postgres_before
     return {
         "summary": output,
         "rows_seconds": round(rows, 1),
@@ -110,7 +141,16 @@ def _run_import(path: Path, env: dict[str, str], companies: int) -> dict:
         "peak_rss_mib": round(usage.ru_maxrss / 1024),
         # CPU time of the command and its workers (not PostgreSQL's): on a shared machine,
         # what the run would cost alone.
-        "cpu_seconds": round(usage.ru_utime + usage.ru_stime, 1),
+        "cpu_seconds": round(cpu, 1),
+        # And PostgreSQL's (the statements and their triggers), for the same reason.
+        "postgres_cpu_seconds": round(postgres, 1),
+        # The rate alone on two cores, from the CPU both used: between one core doing all
+        # of it in turn and both cores busy all along.
+        "alone_per_second": [
+            round(companies / (cpu + postgres), 1),
+            round(2 * companies / (cpu + postgres), 1),
+        ],
+        "loadavg_before": load_before,
         "loadavg_after": os.getloadavg()[0],
     }
 
@@ -120,7 +160,13 @@ def main() -> None:
     parser.add_argument("--companies", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--changed", type=int, default=1_000)
+    parser.add_argument(
+        "--rows-only",
+        action="store_true",
+        help="Import with --rows-only: no previews, colours or vectors (measured apart).",
+    )
     options = parser.parse_args()
+    flags = ["--rows-only"] if options.rows_only else []
 
     database_url = start_servers(DATABASE)
     media = ROOT / ".local" / "bench-import" / "media"
@@ -129,17 +175,17 @@ def main() -> None:
     subprocess.run(["rm", "-rf", str(media)], check=True)
     _fresh_database(env)
 
-    results: dict = {"companies": options.companies, "seed": options.seed}
+    results: dict = {"companies": options.companies, "seed": options.seed, "flags": flags}
     print(f"==> new: {options.companies:,} companies into an empty catalogue")
-    results["new"] = _run_import(path, env, options.companies)
+    results["new"] = _run_import(path, env, options.companies, *flags)
     print(json.dumps(results["new"]))
     print("==> unchanged: the same catalogue again")
-    results["unchanged"] = _run_import(path, env, options.companies)
+    results["unchanged"] = _run_import(path, env, options.companies, *flags)
     print(json.dumps(results["unchanged"]))
     if options.changed:
         print(f"==> changed: {options.changed:,} companies' about changed")
         changed = _changed(path, min(options.changed, options.companies))
-        results["changed"] = _run_import(changed, env, options.changed)
+        results["changed"] = _run_import(changed, env, options.changed, *flags)
         print(json.dumps(results["changed"]))
     write_results("import", results)
 

@@ -119,31 +119,42 @@ def _pending_count() -> int:
     return logos.count() + Variant.objects.filter(preview_pending=True).count()
 
 
-def _store(job: _Job, png: bytes | None, colours: list[str] | None) -> None:
-    values: dict = {}
-    if job.preview:
-        values["preview"] = preview_save(logo_id=job.logo_id, png=png) if png else None
-        values["preview_pending"] = False
-    if job.colours:
-        values["color_palette"] = colours or []
-        values["colors_computed_at"] = timezone.now()
-    target = (
-        Variant.objects.filter(pk=job.variant_id)
-        if job.variant_id
-        else Logo.objects.filter(pk=job.logo_id)
-    )
-    target.update(**values)
+def _store(done: list[tuple[_Job, bytes | None, list[str] | None]]) -> None:
+    """Writes what a chunk of jobs drew: one statement per kind of row and set of fields,
+    where one per job would run the logos' statement triggers once per logo."""
+    now = timezone.now()
+    groups: dict[tuple, list] = {}
+    for job, png, colours in done:
+        model = Variant if job.variant_id else Logo
+        row = model(pk=job.variant_id or job.logo_id)
+        fields = []
+        if job.preview:
+            row.preview = preview_save(logo_id=job.logo_id, png=png) if png else None
+            row.preview_pending = False
+            fields += ["preview", "preview_pending"]
+        if job.colours:
+            row.color_palette = colours or []
+            row.colors_computed_at = now
+            fields += ["color_palette", "colors_computed_at"]
+        groups.setdefault((model, tuple(fields)), []).append(row)
+    for (model, fields), rows in groups.items():
+        model.objects.bulk_update(rows, fields)
 
 
 def _images(summary: DerivedSummary, progress) -> None:
     total = _pending_count()
     drawn = parallel_map(_draw, _jobs())
+    done = []
     for job, (png, colours, notes) in progress(drawn, total):
         for note in notes:
             logger.warning(note)
-        _store(job, png, colours)
+        done.append((job, png, colours))
+        if len(done) >= CHUNK:
+            _store(done)
+            done = []
         summary.previews += job.preview
         summary.colours += job.colours
+    _store(done)
 
 
 def _vectors(summary: DerivedSummary, progress) -> None:

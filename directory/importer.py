@@ -17,6 +17,7 @@ from directory.catalogue_stream import StreamError, catalogue_members
 from directory.derived import catalogue_derived_complete
 from directory.embeddings import company_embedding_deferred, company_embedding_stale
 from directory.import_batch import companies_insert, entry_digest, insertable
+from directory.import_update import companies_update, company_values, logo_values
 from directory.models import (
     Company,
     Domain,
@@ -204,15 +205,7 @@ def _read_files(entry: dict, base: Path) -> dict[str, StoredFile]:
 
 
 def _import_logo(company: Company, entry: dict, files: dict[str, StoredFile]) -> bool:
-    era = entry.get("era") or {"from": None, "to": None, "label": None}
-    values = {
-        "title": entry["title"],
-        "is_product": entry["isProduct"],
-        "era_from": era["from"],
-        "era_to": era["to"],
-        "era_label": era["label"],
-        "description": entry["description"] or None,
-    }
+    values = logo_values(entry)
     logo = Logo.objects.filter(slug=entry["slug"]).first()
     if logo is not None and logo.company_id != company.id:
         raise CatalogueError(f"logo {entry['slug']}: belongs to another company")
@@ -255,18 +248,7 @@ def _import_company(entry: dict, files: dict[str, StoredFile]) -> str:
         sector = Sector.objects.filter(slug=entry["sector"]).first()
         if sector is None:
             raise CatalogueError(f"unknown sector {entry['sector']}")
-    values = {
-        "name": entry["name"],
-        "alternative_names": entry["alternativeNames"],
-        "entity_type": entry["entityType"],
-        "is_verified": entry["isVerified"],
-        "sector": sector,
-        "province": entry["province"],
-        "about": entry["about"] or None,
-        "website": entry["website"],
-        "location": entry["location"],
-        "founded_year": entry["foundedYear"],
-    }
+    values = company_values(entry, sector.id if sector else None)
     with transaction.atomic():
         company = Company.objects.select_for_update().filter(slug=entry["slug"]).first()
         created = company is None
@@ -418,7 +400,7 @@ def _batch_import(
     with transaction.atomic():
         fits = insertable([item[2] for item in ready], [item[4] for item in ready], sectors)
         fast = [item for item, fit in zip(ready, fits, strict=True) if fit]
-        slow = [item for item, fit in zip(ready, fits, strict=True) if not fit]
+        rest = [item for item, fit in zip(ready, fits, strict=True) if not fit]
         if fast:
             try:
                 with transaction.atomic():
@@ -431,9 +413,25 @@ def _batch_import(
                 for position, slug, *_ in fast:
                     results[position] = EntryResult(position, slug, "created")
             except IntegrityError:  # a conflict no check foresaw: one at a time says which
-                slow = sorted(slow + fast, key=lambda item: item[0])
-        for position, slug, entry, digest, files in slow:
-            results[position] = _company_result(position, slug, entry, digest, files)
+                rest = sorted(rest + fast, key=lambda item: item[0])
+        if rest:
+            try:
+                with transaction.atomic():
+                    updated = companies_update(
+                        [
+                            (position, entry, digest, files)
+                            for position, _, entry, digest, files in rest
+                        ],
+                        sectors,
+                    )
+            except IntegrityError:
+                updated = {}
+            for position, slug, *_ in rest:
+                if position in updated:
+                    results[position] = EntryResult(position, slug, updated[position])
+        for position, slug, entry, digest, files in rest:
+            if position not in results:
+                results[position] = _company_result(position, slug, entry, digest, files)
     return [results[position] for position, _ in batch]
 
 

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Install everything, start the project-local PostgreSQL and Redis, load the demo catalogue
-# once, and serve the site and API on http://127.0.0.1:8000 (RUN_PORT to change it).
+# once, and serve the site and API on http://127.0.0.1:8000 (RUN_PORT to change it;
+# RUN_POSTGRES_PORT and RUN_REDIS_PORT move PostgreSQL and Redis from 54320 and 56380).
 #   ./scripts/run.sh        # serving in a few minutes the first time, once the Python packages are in
 #   ./scripts/run.sh stop   # stops the server and the PostgreSQL and Redis it started
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 RUN_PORT="${RUN_PORT:-8000}"
+RUN_POSTGRES_PORT="${RUN_POSTGRES_PORT:-54320}"
+RUN_REDIS_PORT="${RUN_REDIS_PORT:-56380}"
 PIDFILE="$LOCAL/run.pid"
 
 if [ "${1:-}" = stop ]; then
@@ -35,14 +38,14 @@ ensure_venv
 ensure_fonts
 if [ -z "${DATABASE_URL:-}" ]; then
   ensure_postgres_binaries
-  start_postgres dev 54320
-  ensure_database 54320 logodir
-  export DATABASE_URL="postgres://postgres@127.0.0.1:54320/logodir"
+  start_postgres dev "$RUN_POSTGRES_PORT"
+  ensure_database "$RUN_POSTGRES_PORT" logodir
+  export DATABASE_URL="postgres://postgres@127.0.0.1:$RUN_POSTGRES_PORT/logodir"
 fi
 if [ -z "${REDIS_URL:-}" ]; then
   ensure_redis_binaries
-  start_redis dev 56380
-  export REDIS_URL="redis://127.0.0.1:56380/0"
+  start_redis dev "$RUN_REDIS_PORT"
+  export REDIS_URL="redis://127.0.0.1:$RUN_REDIS_PORT/0"
 fi
 export DEBUG="${DEBUG:-1}"
 export SITE_URL="${SITE_URL:-http://127.0.0.1:$RUN_PORT}"
