@@ -17,7 +17,7 @@ from django.utils import timezone
 from directory.embeddings import company_embedding_stale
 from directory.models import Asset, Company, Domain, Logo, Variant
 from directory.services import (
-    _DOMAIN_LIST_FIELDS,  # what services.company_saved asks of a save, asked of the batch
+    DOMAIN_LIST_FIELDS,
     StoredFile,
     domain_list_changed,
     images_changed,
@@ -192,7 +192,7 @@ def companies_update(items: list[tuple], sectors: dict) -> dict[int, str]:
     # What the models' signals and the company-at-a-time path do, once for the batch.
     if changed_ids:
         company_embedding_stale(company_ids=changed_ids)
-    if company_fields & _DOMAIN_LIST_FIELDS:
+    if company_fields & DOMAIN_LIST_FIELDS:
         domain_list_changed()
     if changed_ids or logos:
         images_changed()

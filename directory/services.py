@@ -243,7 +243,7 @@ def logo_colors_refresh(*, logo_id) -> list[str]:
 # -- the domain list ----------------------------------------------------------------------
 
 # What a company's entries in the domain list show besides its staff-kept domains.
-_DOMAIN_LIST_FIELDS = frozenset({"website", "slug", "name"})
+DOMAIN_LIST_FIELDS = frozenset({"website", "slug", "name"})
 
 
 def domain_list_changed() -> None:
@@ -284,7 +284,7 @@ def company_saved(sender, instance: Company, created: bool, update_fields=None, 
     if created:
         if instance.website:
             domain_list_changed()
-    elif update_fields is None or _DOMAIN_LIST_FIELDS & set(update_fields):
+    elif update_fields is None or DOMAIN_LIST_FIELDS & set(update_fields):
         domain_list_changed()
 
 
