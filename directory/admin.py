@@ -24,11 +24,12 @@ from directory.services import asset_attach, asset_delete, file_store, logo_make
 
 LIST_PER_PAGE = 50
 
-# Staff search lists at most this many of the engine's best matches, as Elasticsearch's
-# max_result_window does: a term that matches a fifth of a large catalogue ("ria") is no
-# way to find a company, and listing all of its matches would cost a page function call
-# over all of them on every page of the list.
-MATCHES_LISTED = 10_000
+# Staff search lists at most this many of the engine's best matches (20 pages), as
+# Elasticsearch's max_result_window bounds a search: a term matching a fifth of the
+# catalogue ("ria") is no way to find a company. The list's queries grow with it: at
+# 100,000 companies, "ria" (22,569 matches) took 1.8 s to list with 10,000, 0.34 s with
+# 1,000, against 0.15 s for the list without a term.
+MATCHES_LISTED = 1_000
 
 
 class SearchThroughDirectory:
