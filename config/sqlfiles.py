@@ -97,13 +97,20 @@ def apply_after_migrate(sender, using, plan=None, apps=None, **kwargs) -> None:
 class ApplySqlFiles(Operation):
     """A migration step that applies the app's function and trigger files named (all when
     none) as after the migrations, for a versioned step that needs them first: a
-    generated column calling a function, a statement filling a table. Going back drops
-    the functions, and with them their triggers."""
+    generated column calling a function, a statement filling a table.
+
+    Going back leaves them: the files are the code's current text, not the migration's
+    (no earlier text is kept to go back to), and after any migrate the database holds
+    the files' text (apply_after_migrate). Dropping them would drop the generated columns
+    that call them. Only the step that first creates them, in the app's initial
+    migration, passes `drop_on_reverse`: going back to zero then drops the functions, and
+    with them their triggers, and forgets their checksums."""
 
     reversible = True
 
-    def __init__(self, *names: str):
+    def __init__(self, *names: str, drop_on_reverse: bool = False):
         self.names = names
+        self.drop_on_reverse = drop_on_reverse
 
     def state_forwards(self, app_label, state) -> None:
         pass
@@ -113,6 +120,8 @@ class ApplySqlFiles(Operation):
         apply(schema_editor.connection.alias, repeatable(app_path, *self.names))
 
     def database_backwards(self, app_label, schema_editor, from_state, to_state) -> None:
+        if not self.drop_on_reverse:
+            return
         app_path = django_apps.get_app_config(app_label).path
         files = repeatable(app_path, *self.names)
         for path in files:
@@ -126,4 +135,5 @@ class ApplySqlFiles(Operation):
         return f"Apply the SQL files {', '.join(self.names) or 'of functions and triggers'}"
 
     def deconstruct(self):
-        return (self.__class__.__name__, self.names, {})
+        kwargs = {"drop_on_reverse": True} if self.drop_on_reverse else {}
+        return (self.__class__.__name__, self.names, kwargs)

@@ -7,35 +7,62 @@ previews) goes through directory.services.
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 
 from django.contrib import admin, messages
 from django.contrib.admin.views.main import ORDER_VAR
 from django.db import models, transaction
-from django.db.models import Count
+from django.db.models import Count, Func, IntegerField, JSONField, TextField, Value
+from django.db.models.functions import Cast
 
 from directory.embeddings import company_embedding_stale
 from directory.forms import DomainForm, LogoAdminForm, VariantInlineFormSet
 from directory.models import Asset, Company, Domain, Logo, Sector, Variant
-from directory.search import clean_term, company_matches, logo_matches
+from directory.search import clean_term, company_page, logo_page
 from directory.selectors import count_per_row, with_summary_fields
 from directory.services import asset_attach, asset_delete, file_store, logo_make_current
 
 LIST_PER_PAGE = 50
 
+# Staff search lists at most this many of the engine's best matches (20 pages), as
+# Elasticsearch's max_result_window bounds a search: a term matching a fifth of the
+# catalogue ("ria") is no way to find a company. The list's queries grow with it: at
+# 100,000 companies, "ria" (22,569 matches) took 1.8 s to list with 10,000, 0.34 s with
+# 1,000, against 0.15 s for the list without a term.
+MATCHES_LISTED = 1_000
+
 
 class SearchThroughDirectory:
-    """Admin search with the API's search (directory/search.py), best match first,
-    unless staff sorted by a column."""
+    """Admin search with the API's search (directory/search.py): the page function's
+    best matches (at most MATCHES_LISTED), best first unless staff sorted by a column,
+    within the list's filters."""
 
-    matches: Callable  # directory.search.company_matches or logo_matches
+    search_page: Callable  # directory.search.company_page or logo_page, unfiltered
+    # Not "N results (M total)": that counts the whole catalogue on every search.
+    show_full_result_count = False
 
     def get_search_results(self, request, queryset, search_term):
-        if not clean_term(search_term):
+        term = clean_term(search_term)
+        if not term:
             return queryset, False
-        found = type(self).matches(queryset, search_term)
+        rows, total = self.search_page(term=term, offset=0, limit=MATCHES_LISTED)
+        ids = [row["id"] for row in rows]
+        if total > len(ids) and request.resolver_match.url_name.endswith("_changelist"):
+            messages.warning(
+                request,
+                f"{total:,} {self.opts.verbose_name_plural} match; the best {len(ids):,} are"
+                " listed. A longer term finds fewer.",
+            )
+        found = queryset.filter(pk__in=ids)
         if request.GET.get(ORDER_VAR):
-            found = found.order_by(*queryset.query.order_by)
-        return found, False
+            return found, False
+        # The engine's order, by each row's place in it.
+        place = Func(
+            Value({pk: n for n, pk in enumerate(ids)}, output_field=JSONField()),
+            Cast("pk", TextField()),
+            function="jsonb_extract_path_text",
+        )
+        return found.order_by(Cast(place, IntegerField())), False
 
 
 @admin.register(Sector)
@@ -69,7 +96,7 @@ class DomainInline(admin.TabularInline):
 
 @admin.register(Company)
 class CompanyAdmin(SearchThroughDirectory, admin.ModelAdmin):
-    matches = staticmethod(company_matches)
+    search_page = staticmethod(partial(company_page, sector=None, province=None))
     list_display = [
         "name",
         "slug",
@@ -144,7 +171,7 @@ class AssetInline(admin.TabularInline):
 
 @admin.register(Logo)
 class LogoAdmin(SearchThroughDirectory, admin.ModelAdmin):
-    matches = staticmethod(logo_matches)
+    search_page = staticmethod(logo_page)
     form = LogoAdminForm
     list_display = [
         "title",

@@ -105,6 +105,7 @@ class Migration(migrations.Migration):
             "functions/directory_search_normalize",
             "functions/directory_search_expand",
             "functions/directory_search_doc",
+            drop_on_reverse=True,
         ),
         migrations.CreateModel(
             name="Asset",
@@ -656,6 +657,6 @@ class Migration(migrations.Migration):
             CURRENT_LOGO_OWNER,
             "ALTER TABLE directory_company DROP CONSTRAINT directory_company_current_logo_owner;",
         ),
-        ApplySqlFiles(),
+        ApplySqlFiles(drop_on_reverse=True),
         migrations.RunPython(learn_business_words, migrations.RunPython.noop),
     ]

@@ -8,16 +8,9 @@ column for its argument and marked none), since search corrects only to such wor
 "Scoop" (S.Coop. typed without its dots) is read as a legal form: the search documents
 ending in it are computed again."""
 
-from django.apps import apps as django_apps
 from django.db import migrations
 
-from config import sqlfiles
-
-
-def apply_function_files(apps, schema_editor):
-    app_path = django_apps.get_app_config("directory").path
-    sqlfiles.apply(schema_editor.connection.alias, sqlfiles.repeatable(app_path))
-
+from config.sqlfiles import ApplySqlFiles
 
 # directory_search_plan's arguments changed, and directory_search_corrected, whose body
 # is SQL-standard, depends on the old one: both go, and the latter's file is applied
@@ -64,9 +57,8 @@ class Migration(migrations.Migration):
     operations = [
         migrations.RunSQL(OLD_PLAN, migrations.RunSQL.noop),
         # The variants and words below are written by the current files' functions; going
-        # back leaves them (ApplySqlFiles' reverse would drop the generated columns'
-        # functions with their columns).
-        migrations.RunPython(apply_function_files, migrations.RunPython.noop),
+        # back leaves the functions, as ApplySqlFiles does outside the initial migration.
+        ApplySqlFiles(),
         migrations.RunSQL(SPELLING_VARIANTS, migrations.RunSQL.noop),
         migrations.RunSQL(NAMED, migrations.RunSQL.noop),
         migrations.RunSQL(

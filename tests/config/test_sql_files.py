@@ -14,6 +14,8 @@ from django.core.management import call_command
 from django.db import connection
 
 from config import sqlfiles
+from directory import search
+from tests.factories import CompanyFactory, LogoFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -283,3 +285,32 @@ def test_it_applies_a_file_calling_a_function_whose_file_comes_after_it(tmp_path
     sqlfiles.apply(connection.alias, sorted(folder.glob("*.sql")))
 
     assert one("SELECT sql_file_probe_a()") == [(2,)]
+
+
+def generated_columns() -> list:
+    return one(
+        "SELECT table_name, column_name, generation_expression FROM information_schema.columns"
+        " WHERE table_schema = 'public' AND is_generated = 'ALWAYS' ORDER BY 1, 2"
+    )
+
+
+def test_it_keeps_the_generated_columns_when_a_migration_applying_files_is_reversed():
+    # 0003 applies the function files (ApplySqlFiles); going back leaves the functions,
+    # and with them the generated columns that call them.
+    logo = LogoFactory(company=CompanyFactory(name="Talleres Núñez"), title="Emblema Cádiz")
+    columns_before = generated_columns()
+    assert columns_before
+
+    call_command("migrate", "directory", "0002", verbosity=0)
+    assert generated_columns() == columns_before
+    call_command("migrate", verbosity=0)
+
+    assert generated_columns() == columns_before
+    assert differing_from_files() == []
+    assert one(
+        "SELECT c.name_fold, l.title_fold FROM directory_company c"
+        " JOIN directory_logo l ON l.company_id = c.id WHERE l.id = %s",
+        logo.pk,
+    ) == [("talleres nunez", "emblema cadiz")]
+    rows, total = search.company_page(term="nunez", sector=None, province=None, offset=0, limit=5)
+    assert ([row["name"] for row in rows], total) == (["Talleres Núñez"], 1)

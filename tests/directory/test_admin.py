@@ -187,66 +187,6 @@ def test_it_shows_a_logo_with_many_variants_and_files_in_as_many_queries_as_with
     )
 
 
-# Search is the API's search: accents and case do not matter.
-
-
-def _names(response) -> list[str]:
-    return [company.name for company in listed(response)]
-
-
-def test_it_finds_companies_ignoring_accents_and_case_both_ways(admin_client):
-    CompanyFactory(name="Construcciones Núñez")
-    CompanyFactory(name="Talleres nunez")
-    CompanyFactory(name="Panadería Sol")
-    expected = {"Construcciones Núñez", "Talleres nunez"}
-
-    plain = admin_client.get(changelist_url("company"), {"q": "nunez"})
-    accented = admin_client.get(changelist_url("company"), {"q": "NÚÑEZ"})
-
-    assert set(_names(plain)) == expected
-    assert set(_names(accented)) == expected
-
-
-def test_it_finds_companies_by_an_alternative_name(admin_client):
-    CompanyFactory(name="Telefónica", alternative_names=["Movistar"])
-    CompanyFactory(name="Iberia")
-
-    assert _names(admin_client.get(changelist_url("company"), {"q": "movistar"})) == ["Telefónica"]
-
-
-def test_it_lists_the_best_match_first_unless_staff_sort_by_a_column(admin_client):
-    CompanyFactory(name="Hermanos Núñez")
-    CompanyFactory(name="Núñez")
-
-    ranked = admin_client.get(changelist_url("company"), {"q": "nunez"})
-    by_name = admin_client.get(changelist_url("company"), {"q": "nunez", "o": "1"})
-
-    assert _names(ranked) == ["Núñez", "Hermanos Núñez"]
-    assert _names(by_name) == ["Hermanos Núñez", "Núñez"]
-
-
-def test_it_finds_logos_by_their_title_or_their_company_name_ignoring_accents(admin_client):
-    by_company = LogoFactory(company=CompanyFactory(name="Café Núñez"), title="Emblema")
-    by_title = LogoFactory(title="Logotipo de Cádiz")
-    LogoFactory(title="Otro")
-
-    assert listed(admin_client.get(changelist_url("logo"), {"q": "cafe nunez"})) == [by_company]
-    assert listed(admin_client.get(changelist_url("logo"), {"q": "CADIZ"})) == [by_title]
-
-
-def test_it_autocompletes_companies_with_the_same_search(admin_client):
-    company = CompanyFactory(name="Núñez")
-    CompanyFactory(name="Sol")
-
-    response = admin_client.get(
-        reverse("admin:autocomplete"),
-        {"term": "nunez", "app_label": "directory", "model_name": "logo", "field_name": "company"},
-    )
-
-    assert response.status_code == 200
-    assert [item["id"] for item in response.json()["results"]] == [str(company.pk)]
-
-
 # Derived columns and the current logo are not edited by hand.
 
 
