@@ -51,8 +51,7 @@ def token_for_secret(secret: str) -> ApiToken | None:
     return None if row is None else _token_from_row(row)
 
 
-# Token lookups are cached in Redis, read in the same round trip as the rate-limit
-# count (accounts/ratelimit.py), which spares every API call with a token its
+# Token lookups are cached in Redis, which spares every API call with a token its
 # database query. Whatever changes a token or its user leaves a short-lived
 # tombstone in its place (accounts/services.py token_forget), and lookups only
 # fill an empty slot: a lookup that read the row just before the change cannot
@@ -61,22 +60,19 @@ def token_for_secret(secret: str) -> ApiToken | None:
 TOKEN_CACHE_SECONDS = 300
 TOKEN_TOMBSTONE = "changed"  # noqa: S105 - a cache marker, not a secret
 TOKEN_TOMBSTONE_SECONDS = 30
-NOT_READ = object()
 
 
 def token_cache_key(digest: str) -> str:
     return f"token:{digest}"
 
 
-def token_for_digest(digest: str, *, cached: object = NOT_READ) -> ApiToken | None:
-    """The token with this SHA-256, from the cache when there (`cached`: what the
-    caller already read from it), else from the database."""
+def token_for_digest(digest: str) -> ApiToken | None:
+    """The token with this SHA-256, from the cache when there, else from the database."""
     key = token_cache_key(digest)
-    if cached is NOT_READ:
-        try:
-            cached = lookup_get(key)
-        except RedisUnavailable:
-            cached = TOKEN_TOMBSTONE  # as good as one: read the database, cache nothing
+    try:
+        cached = lookup_get(key)
+    except RedisUnavailable:
+        cached = TOKEN_TOMBSTONE  # as good as one: read the database, cache nothing
     if isinstance(cached, tuple):
         return _token_from_row(cached)
     row = _token_row(digest)

@@ -507,14 +507,14 @@ class LogoDownloadApi(APIView):
             raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo with id or slug {id!r}.")
         if asset is None:
             raise not_found(ErrorCode.FORMAT_NOT_AVAILABLE, "The logo has no file for that choice.")
-        subject = download_subject(user=request.user, ip=client_ip(request._request))
+        subject = download_subject(user=request.user, ip=client_ip(request))
         try:
             grant, quota = download_grant(
                 subject=subject,
                 logo=logo,
                 asset=asset,
                 channel=DownloadChannel.API,
-                source=source_of(request._request),
+                source=source_of(request),
             )
         except DownloadLimitReached as refusal:
             raise ApiError(
