@@ -355,40 +355,6 @@ def download_asset(
     return asset
 
 
-_MAIN_FILE_SQL = """
-SELECT l.id, l.slug, l.company_id, c.slug,
-       a.id, a.format, a.size, a.content_type, a.file
-FROM directory_logo l
-JOIN directory_company c ON c.id = l.company_id
-LEFT JOIN directory_asset a ON a.logo_id = l.id AND a.variant_id IS NULL AND a.format = %(format)s
-{lookup}
-"""
-_MAIN_FILE = {name: _MAIN_FILE_SQL.format(lookup=where) for name, where in _LOGO_LOOKUPS.items()}
-# from_db takes values in the order of the model's fields.
-_ASSET_FIELDS = ("id", "logo_id", "variant_id", "format", "size", "content_type", "file")
-
-
-def logo_main_file(*, id_or_slug: str, file_format: str) -> tuple[Logo | None, Asset | None]:
-    """logo_for_download, then download_asset for a format of the main variant, in one
-    written-out statement: the hot path of downloads, where each ORM query costs more
-    CPU than the round trip. (None, None) without the logo; (logo, None) without the file."""
-    lookup, params = _logo_lookup_sql(id_or_slug)
-    with connection.cursor() as cursor:
-        cursor.execute(_MAIN_FILE[lookup], {**params, "format": file_format})
-        row = cursor.fetchone()
-    if row is None:
-        return None, None
-    logo_id, logo_slug, company_id, company_slug, *file = row
-    db = connection.alias
-    logo = Logo.from_db(db, ("id", "slug", "company_id"), (logo_id, logo_slug, company_id))
-    logo.company = Company.from_db(db, ("id", "slug"), (company_id, company_slug))
-    if file[0] is None:
-        return logo, None
-    asset = Asset.from_db(db, _ASSET_FIELDS, (file[0], logo_id, None, *file[1:]))
-    asset.logo = logo
-    return logo, asset
-
-
 # -- the Logo Link ------------------------------------------------------------------------
 
 
