@@ -19,8 +19,8 @@ off), for the same companies and logos in rounds that alternate the ways:
   * ORM: company_find / logo_find and the detail serializer, as DRF shows instances.
 
 A request served by gunicorn costs more than the in-process request here (the socket,
-the worker): the share printed is an upper bound of the share of a served request. Output: a table on stdout and
-bench/results/details-<date>.json.
+the worker): the share printed is an upper bound of the share of a served request.
+Output: a table on stdout and bench/results/details-<date>.json.
 """
 
 import argparse
@@ -96,46 +96,48 @@ def measure(rounds: int, per_round: int) -> dict[str, dict[str, float]]:
         for pk in Logo.objects.filter(company__slug__in=companies).values_list("pk", flat=True)
     ][:per_round]
     client = Client(HTTP_HOST="127.0.0.1")
+    logging.getLogger("config.request").setLevel(logging.WARNING)  # a line per request
 
     def request(path: str) -> None:
         response = client.get(path)
         if response.status_code != 200:
             raise RuntimeError(f"GET {path} answered {response.status_code}")
 
-    # Both ways give the same answer (tests/directory/test_rows.py holds it in general).
-    for slug in companies[:20]:
-        statement = CompanyDetailOutputSerializer({"data": company_detail_row(slug=slug)}).data
-        orm = CompanyDetailSerializer(company_find(slug=slug)).data
-        assert statement["data"] == orm, slug
-    for logo_id in logo_ids[:20]:
-        statement = LogoDetailOutputSerializer({"data": logo_detail_row(id_or_slug=logo_id)}).data
-        assert statement["data"] == LogoDetailSerializer(logo_find(id_or_slug=logo_id)).data
-
-    ways = {
-        "company": {
-            "request": (lambda slug: request(f"/v1/public/companies/{slug}"), companies),
-            "statement": (
-                lambda slug: (
-                    CompanyDetailOutputSerializer({"data": company_detail_row(slug=slug)}).data
-                ),
-                companies,
-            ),
-            "orm": (lambda slug: CompanyDetailSerializer(company_find(slug=slug)).data, companies),
-        },
-        "logo": {
-            "request": (lambda logo_id: request(f"/v1/public/logos/{logo_id}"), logo_ids),
-            "statement": (
-                lambda logo_id: (
-                    LogoDetailOutputSerializer({"data": logo_detail_row(id_or_slug=logo_id)}).data
-                ),
-                logo_ids,
-            ),
-            "orm": (
-                lambda logo_id: LogoDetailSerializer(logo_find(id_or_slug=logo_id)).data,
-                logo_ids,
-            ),
-        },
+    shapes = {
+        "company": (
+            "/v1/public/companies/{}",
+            companies,
+            lambda slug: company_detail_row(slug=slug),
+            CompanyDetailOutputSerializer,
+            lambda slug: company_find(slug=slug),
+            CompanyDetailSerializer,
+        ),
+        "logo": (
+            "/v1/public/logos/{}",
+            logo_ids,
+            lambda logo_id: logo_detail_row(id_or_slug=logo_id),
+            LogoDetailOutputSerializer,
+            lambda logo_id: logo_find(id_or_slug=logo_id),
+            LogoDetailSerializer,
+        ),
     }
+    ways = {}
+    for shape, (path, keys, row, output, find, detail) in shapes.items():
+
+        def statement(key, row=row, output=output):
+            return output({"data": row(key)}).data["data"]
+
+        def orm(key, find=find, detail=detail):
+            return detail(find(key)).data
+
+        # Both ways give the same answer (tests/directory/test_rows.py holds it in general).
+        for key in keys[:20]:
+            assert statement(key) == orm(key), key
+        ways[shape] = {
+            "request": (lambda key, path=path: request(path.format(key)), keys),
+            "statement": (statement, keys),
+            "orm": (orm, keys),
+        }
     for by_way in ways.values():  # warm-up
         for call, items in by_way.values():
             timed(call, items[:20])
