@@ -3,11 +3,15 @@
 Redis holds three things, all through Django's cache (`django.core.cache.cache`):
 the request counts of the rate limits (django-ratelimit's, accounts/ratelimit.py and
 accounts/throttle.py), cached token lookups (accounts/selectors.py), and the domain
-list. Django's cache goes through Django's Redis backend, except `incr`, which every
-rate-limited request calls and which that backend makes two round trips (EXISTS, then
-INCR): here one script on redis-py's own client (one per process, thread-safe over its
-pool). Token lookups live under an epoch (below), so they are scripts on that client
-too. Maps too big to read whole for one entry (the domain map: a field per domain) are
+list. Django's cache goes through Django's Redis backend, except the two calls every
+rate-limited request makes (django-ratelimit's `add`, then `incr`): that backend builds
+a redis-py client for each call (filling its table of some 170 commands: the largest
+Python cost of a count, profiled) and makes `incr` two round trips (EXISTS, then
+INCR). Here they are one command each on
+redis-py's own client (one per process, thread-safe over its pool), with the values
+encoded by Django's own serializer, so that either side reads what the other wrote.
+Token lookups live under an epoch (below), so they are scripts on that client too.
+Maps too big to read whole for one entry (the domain map: a field per domain) are
 Redis hashes on the same client, replaced at once (hash_write) and read a few fields at
 a time (hash_read). Both only through their public interfaces.
 
@@ -42,7 +46,7 @@ import redis
 from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.locmem import LocMemCache
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisSerializer
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
@@ -151,6 +155,7 @@ class SharedCache(BaseCache):
         if self.client is None:
             self.client = _clients[server] = redis.Redis.from_url(server, **options)
         self._incr_script = self.client.register_script(_INCR)
+        self._serializer = RedisSerializer()
         self._lookup_script = self.client.register_script(_LOOKUP)
         self._epoch_key = self.make_key("lookup-epoch")
         self._lookup_prefix = self.make_key("lookup") + ":"
@@ -186,7 +191,15 @@ class SharedCache(BaseCache):
             return getattr(self.local, method)(*args, **kwargs)
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        return self._either("add", key, value, timeout, version=version)
+        expiry = self.default_timeout if timeout == DEFAULT_TIMEOUT else timeout
+        if expiry is not None and expiry <= 0:  # added and gone at once: Django's way
+            return self._either("add", key, value, timeout, version=version)
+        expiry = None if expiry is None else int(expiry)
+        name, data = self.make_and_validate_key(key, version=version), self._serializer.dumps(value)
+        try:
+            return bool(self._ask(lambda: self.client.set(name, data, nx=True, ex=expiry)))
+        except RedisUnavailable:
+            return self.local.add(key, value, timeout, version=version)
 
     def get(self, key, default=None, version=None):
         return self._either("get", key, default, version=version)
@@ -207,10 +220,9 @@ class SharedCache(BaseCache):
         return self._either("has_key", key, version=version)
 
     def incr(self, key, delta=1, version=None):
+        name = self.make_and_validate_key(key, version=version)
         try:
-            value = self._ask(
-                lambda: self._incr_script(keys=[self.make_key(key, version=version)], args=[delta])
-            )
+            value = self._ask(lambda: self._incr_script(keys=[name], args=[delta]))
         except RedisUnavailable:
             return self.local.incr(key, delta, version=version)
         if value is None:

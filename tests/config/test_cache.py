@@ -48,8 +48,19 @@ def test_it_counts_on_a_counter_that_keeps_the_lifetime_of_its_first_count():
 
     assert [cache.incr("rate:y") for _ in range(2)] == [2, 3]
     assert cache.incr("rate:y", 10) == 13
+    assert cache.get("rate:y") == 13
     (key,) = cache.client.keys("*rate:y")
     assert 60 < cache.client.ttl(key) <= 65
+
+
+def test_it_reads_what_it_added_as_djangos_cache_wrote_it():
+    assert cache.add("added", {"plan": "PRO"}, 60)
+    cache.set("set", 7, 60)
+
+    assert not cache.add("set", 8, 60)
+    assert (cache.get("added"), cache.get("set")) == ({"plan": "PRO"}, 7)
+    assert cache.add("forever", 1, None)
+    assert cache.client.ttl(cache.make_key("forever")) == -1
 
 
 def test_it_refuses_to_count_on_a_counter_that_is_not_there():
