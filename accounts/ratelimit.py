@@ -5,7 +5,9 @@ than a view decorator, because every request under /v1/public counts, unknown pa
 refused methods too. The counts live in the default cache: Redis, shared by every
 process (settings refuse to start without it outside development), in fixed windows
 that django-ratelimit staggers per caller so that callers do not all start again in
-the same second.
+the same second. A count is two Redis commands (django-ratelimit's add, then incr;
+config/cache.py makes each one round trip), and a token's cached lookup a third:
+bench/auth.py measures what they add to a request.
 
 An account has one budget whatever number of tokens it uses: the count is keyed by the
 token's owner. So the middleware needs the caller before the view runs: it asks
