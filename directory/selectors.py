@@ -334,6 +334,21 @@ def logo_for_download(*, id_or_slug: str) -> Logo | None:
     return Logo.objects.select_related("company").filter(_logo_lookup(id_or_slug)).first()
 
 
+def logo_main_file(*, id_or_slug: str, file_format: str) -> tuple[Logo | None, Asset | None]:
+    """logo_for_download, then download_asset for a format of the main variant: the
+    common download, in one query when the file is there (the asset with its logo and
+    company), two when not. (None, None) without the logo; (logo, None) without the file."""
+    logo = Logo.objects.filter(_logo_lookup(id_or_slug)).values("pk")[:1]  # in Meta.ordering
+    asset = (
+        Asset.objects.select_related("logo__company")
+        .filter(logo=Subquery(logo), variant__isnull=True, format=file_format)
+        .first()
+    )
+    if asset is not None:
+        return asset.logo, asset
+    return logo_for_download(id_or_slug=id_or_slug), None
+
+
 def download_asset(
     *, logo: Logo, file_format: str | None, variant: str | None, asset_id=None
 ) -> Asset | None:

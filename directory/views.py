@@ -49,6 +49,7 @@ from directory.selectors import (
     download_asset,
     logo_detail_row,
     logo_for_download,
+    logo_main_file,
 )
 from directory.serializers import (
     DOMAIN_INPUT_MAX_LENGTH,
@@ -489,15 +490,18 @@ class LogoDownloadApi(APIView):
     def post(self, request, id: str):
         params = parse(LogoDownloadInputSerializer, request.data)
         lookup = parse(LogoLookupInputSerializer, {"id": id})
-        logo = logo_for_download(id_or_slug=lookup["id"])
-        asset = None
-        if logo is not None:
-            asset = download_asset(
-                logo=logo,
-                file_format=params.get("format"),
-                variant=params.get("variant"),
-                asset_id=params.get("assetId"),
-            )
+        if params.keys() == {"format"}:  # the common choice: a format of the main variant
+            logo, asset = logo_main_file(id_or_slug=lookup["id"], file_format=params["format"])
+        else:
+            logo = logo_for_download(id_or_slug=lookup["id"])
+            asset = None
+            if logo is not None:
+                asset = download_asset(
+                    logo=logo,
+                    file_format=params.get("format"),
+                    variant=params.get("variant"),
+                    asset_id=params.get("assetId"),
+                )
         if logo is None:
             raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo with id or slug {id!r}.")
         if asset is None:
