@@ -1,10 +1,11 @@
-"""Who is calling the public API: the bearer token, read once per request.
+"""Who is calling the public API: `Authorization: Bearer lgd_...`, looked up once per request.
 
-The rate limiter (a middleware, it must count unknown paths too) and DRF's
-authentication both need the answer; it is worked out once and kept on the
-request. A token that fails the checksum is refused before any lookup; a
-well-formed one is looked up in the token cache, which the rate limiter reads in
-the same round trip as its count, and in the database when not there.
+`BearerTokenAuthentication` is DRF's authentication class of the API
+(DEFAULT_AUTHENTICATION_CLASSES). The rate limiter, a middleware that must count
+unknown paths too, needs the caller before any view runs; both call `bearer_of`, which
+looks the token up once and keeps the outcome on the request. A token that fails the
+checksum is refused before any lookup; a well-formed one is looked up in the token
+cache (accounts/selectors.py), and in the database when not there.
 """
 
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from rest_framework.authentication import BaseAuthentication
 
 from accounts.models import ApiToken, Source
 from accounts.permissions import token_required
-from accounts.selectors import NOT_READ, token_for_digest
+from accounts.selectors import token_for_digest
 from accounts.services import token_touch
 from accounts.tokens import token_digest, token_well_formed
 from config.api.errors import ApiError, invalid_token, token_revoked
@@ -30,53 +31,35 @@ class Bearer:
     refusal: ApiError | None = None
 
 
-@dataclass(frozen=True)
-class Claim:
-    """What the Authorization header claims, before any lookup: a well-formed token's
-    SHA-256, a refusal, or nothing (anonymous)."""
-
-    digest: str | None = None
-    refusal: ApiError | None = None
-
-
 ANONYMOUS = Bearer()
-_ATTRIBUTE = "_logodir_bearer"
 
 
-def claim_of(request: HttpRequest) -> Claim:
-    header = request.META.get("HTTP_AUTHORIZATION")
+def bearer_of(request) -> Bearer:
+    """The caller of this request (a Django or a DRF request): its token is looked up
+    once, and the outcome kept on the request as `request.bearer`.
+
+    The rate limiter, a middleware, calls this before the view to count the request
+    against the token's account; DRF's authentication then finds the outcome there
+    (a DRF request reads the attributes of the Django request it wraps).
+    """
+    bearer = getattr(request, "bearer", None)
+    if bearer is None:
+        bearer = request.bearer = _judge(request.META.get("HTTP_AUTHORIZATION"))
+    return bearer
+
+
+def _judge(header: str | None) -> Bearer:
+    """Reads the Authorization header: a token that fails its checksum is refused before
+    any lookup; a well-formed one is looked up (the token cache, else the database)."""
     if header is None:
-        return Claim()
+        return ANONYMOUS
     scheme, _, secret = header.strip().partition(" ")
     secret = secret.strip()
     if scheme.lower() != "bearer" or not secret:
-        return Claim(refusal=invalid_token("Send the token as Authorization: Bearer <token>."))
+        return Bearer(refusal=invalid_token("Send the token as Authorization: Bearer <token>."))
     if not token_well_formed(secret):
-        return Claim(refusal=invalid_token("The token is malformed or mistyped."))
-    return Claim(digest=token_digest(secret))
-
-
-def bearer_resolve(request: HttpRequest, claim: Claim, *, cached: object = NOT_READ) -> Bearer:
-    """Looks the claimed token up (`cached`: what the caller already read from the
-    token cache) and keeps the outcome on the request."""
-    bearer = _judge(claim, cached)
-    setattr(request, _ATTRIBUTE, bearer)
-    return bearer
-
-
-def bearer_of(request: HttpRequest) -> Bearer:
-    bearer = getattr(request, _ATTRIBUTE, None)
-    if bearer is None:
-        bearer = bearer_resolve(request, claim_of(request))
-    return bearer
-
-
-def _judge(claim: Claim, cached: object) -> Bearer:
-    if claim.refusal is not None:
-        return Bearer(refusal=claim.refusal)
-    if claim.digest is None:
-        return ANONYMOUS
-    token = token_for_digest(claim.digest, cached=cached)
+        return Bearer(refusal=invalid_token("The token is malformed or mistyped."))
+    token = token_for_digest(token_digest(secret))
     if token is None or not token.user.is_active:
         return Bearer(refusal=invalid_token("The token is not known."))
     if token.revoked_at is not None:
@@ -90,7 +73,7 @@ class BearerTokenAuthentication(BaseAuthentication):
     """`Authorization: Bearer lgd_...`. A bad token is refused, never taken as anonymous."""
 
     def authenticate(self, request):
-        bearer = bearer_of(request._request)
+        bearer = bearer_of(request)
         if bearer.refusal is not None:
             raise bearer.refusal
         if bearer.token is None:

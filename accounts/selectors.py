@@ -2,8 +2,6 @@
 
 import re
 
-from django.db import connection
-
 from accounts.models import USER_CODE_ALPHABET, ApiToken, DeviceCode, User
 from accounts.tokens import token_digest
 from config.cache import RedisUnavailable, lookup_add, lookup_get
@@ -12,47 +10,26 @@ _USER_CODE_SEPARATORS = re.compile(r"[\s\-]+")
 _USER_CODE = re.compile(rf"^[{USER_CODE_ALPHABET}]{{8}}$")
 
 
-# Every API call with a token runs this: one statement written out, since building
-# it through the ORM cost three times the database round trip (bench/auth.py).
-def _columns(model, wanted: set[str]) -> list[str]:
-    # In the model's field order, which is the order Model.from_db expects.
-    return [field.attname for field in model._meta.concrete_fields if field.attname in wanted]
-
-
-_TOKEN_FIELDS = _columns(ApiToken, {field.attname for field in ApiToken._meta.concrete_fields})
-_USER_FIELDS = _columns(
-    User, {"id", "public_id", "email", "first_name", "plan", "is_active", "is_staff"}
-)
-# The column and table names come from the models, never from input.
-_LOOKUP_SQL = (
-    "SELECT "  # noqa: S608
-    + ", ".join([*(f"t.{name}" for name in _TOKEN_FIELDS), *(f"u.{name}" for name in _USER_FIELDS)])
-    + f" FROM {ApiToken._meta.db_table} t JOIN {User._meta.db_table} u ON u.id = t.user_id"
-    + " WHERE t.digest = %s"
+# What a token's lookup reads of its user: what requests use (the plan, whether it is
+# active or staff, how /me names it). The rest, its password hash among it, is not
+# read, and so never sits in the token cache.
+_USER_FIELDS = ("public_id", "email", "first_name", "plan", "is_active", "is_staff")
+_TOKEN_LOOKUP = ApiToken.objects.select_related("user").only(
+    *(field.name for field in ApiToken._meta.concrete_fields),
+    *(f"user__{name}" for name in _USER_FIELDS),
 )
 
 
-def _token_row(digest: str) -> tuple | None:
-    with connection.cursor() as cursor:
-        cursor.execute(_LOOKUP_SQL, [digest])
-        return cursor.fetchone()
-
-
-def _token_from_row(row: tuple) -> ApiToken:
-    split = len(_TOKEN_FIELDS)
-    token = ApiToken.from_db(connection.alias, _TOKEN_FIELDS, row[:split])
-    token.user = User.from_db(connection.alias, _USER_FIELDS, row[split:])
-    return token
+def _token_read(digest: str) -> ApiToken | None:
+    return _TOKEN_LOOKUP.filter(digest=digest).first()
 
 
 def token_for_secret(secret: str) -> ApiToken | None:
     """The token with this secret and its user (the user's other fields load on use)."""
-    row = _token_row(token_digest(secret))
-    return None if row is None else _token_from_row(row)
+    return _token_read(token_digest(secret))
 
 
-# Token lookups are cached in Redis, read in the same round trip as the rate-limit
-# count (accounts/ratelimit.py), which spares every API call with a token its
+# Token lookups are cached in Redis, which spares every API call with a token its
 # database query. Whatever changes a token or its user leaves a short-lived
 # tombstone in its place (accounts/services.py token_forget), and lookups only
 # fill an empty slot: a lookup that read the row just before the change cannot
@@ -61,30 +38,25 @@ def token_for_secret(secret: str) -> ApiToken | None:
 TOKEN_CACHE_SECONDS = 300
 TOKEN_TOMBSTONE = "changed"  # noqa: S105 - a cache marker, not a secret
 TOKEN_TOMBSTONE_SECONDS = 30
-NOT_READ = object()
 
 
 def token_cache_key(digest: str) -> str:
     return f"token:{digest}"
 
 
-def token_for_digest(digest: str, *, cached: object = NOT_READ) -> ApiToken | None:
-    """The token with this SHA-256, from the cache when there (`cached`: what the
-    caller already read from it), else from the database."""
+def token_for_digest(digest: str) -> ApiToken | None:
+    """The token with this SHA-256, from the cache when there, else from the database."""
     key = token_cache_key(digest)
-    if cached is NOT_READ:
-        try:
-            cached = lookup_get(key)
-        except RedisUnavailable:
-            cached = TOKEN_TOMBSTONE  # as good as one: read the database, cache nothing
-    if isinstance(cached, tuple):
-        return _token_from_row(cached)
-    row = _token_row(digest)
-    if row is None:
-        return None
-    if cached is None:
-        lookup_add(key, row, TOKEN_CACHE_SECONDS)
-    return _token_from_row(row)
+    try:
+        cached = lookup_get(key)
+    except RedisUnavailable:
+        cached = TOKEN_TOMBSTONE  # as good as one: read the database, cache nothing
+    if isinstance(cached, ApiToken):
+        return cached
+    token = _token_read(digest)
+    if token is not None and cached is None:
+        lookup_add(key, token, TOKEN_CACHE_SECONDS)
+    return token
 
 
 def tokens_of(user: User):

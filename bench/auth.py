@@ -11,8 +11,8 @@ the project with gunicorn (1 sync worker, DEBUG off) twice, both at once:
 
   * BENCH_RATE_LIMITS=off: requests are not counted (bench/settings.py);
   * BENCH_RATE_LIMITS=count: every request is counted in Redis as in production
-    (one script per request: the count and the cached token lookup, see
-    accounts/ratelimit.py), with limits too high to be reached.
+    (django-ratelimit's add-then-increment, see accounts/ratelimit.py), with limits
+    too high to be reached.
 
 It sends GET /v1/public/me one at a time, a new connection each (sync workers close
 it), in blocks of 50 that go round the four pairs of server and caller (anonymous,

@@ -1,20 +1,26 @@
 """The cache every app process shares (Redis), and how a process serves without it.
 
-Redis holds three things: the request counts of the rate limits
-(accounts/ratelimit.py), cached token lookups (accounts/selectors.py), and Django's
-cache (`django.core.cache.cache`: the domain list). Every API request counts, so the
-count is one round trip on redis-py's own client (one per process, thread-safe over
-its pool): a script bumps the counter, creating it with its expiry, and reads the
-caller's cached token along. Django's cache goes through Django's Redis backend.
-Maps too big to read whole for one entry (the domain map: a field per domain) are Redis
-hashes on the same client, replaced at once (hash_write) and read a few fields at a
-time (hash_read). Both only through their public interfaces.
+Redis holds three things, all through Django's cache (`django.core.cache.cache`):
+the request counts of the rate limits (django-ratelimit's, accounts/ratelimit.py and
+accounts/throttle.py), cached token lookups (accounts/selectors.py), and the domain
+list. Django's cache goes through Django's Redis backend, except the two calls every
+rate-limited request makes (django-ratelimit's `add`, then `incr`): that backend builds
+a redis-py client for each call (filling its table of some 170 commands: the largest
+Python cost of a count, profiled) and makes `incr` two round trips (EXISTS, then
+INCR). Here they are one command each on
+redis-py's own client (one per process, thread-safe over its pool), with the values
+encoded by Django's own serializer, so that either side reads what the other wrote.
+Token lookups live under an epoch (below), so they are scripts on that client too.
+Maps too big to read whole for one entry (the domain map: a field per domain) are
+Redis hashes on the same client, replaced at once (hash_write) and read a few fields at
+a time (hash_read). Both only through their public interfaces.
 
 While Redis cannot be reached the process serves without it, rather than fail:
 
-* `count_and_get` and `lookup_get` raise RedisUnavailable at once, and the caller
-  counts in this process's memory (`local_count`) or reads the database;
-* lookups are not written, and Django's cache is this process's memory;
+* Django's cache is this process's memory: the rate limits count there, and each
+  process allows each caller the whole limit (accounts/ratelimit.py says why);
+* `lookup_get` raises RedisUnavailable at once and the caller reads the database;
+  lookups are not written;
 * after a failure Redis is left alone for RETRY_SECONDS: a host that does not answer
   costs one connect timeout per process that often, not one per request. The first
   call after that tries again, and one that succeeds ends the outage, without a
@@ -40,7 +46,7 @@ import redis
 from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.locmem import LocMemCache
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisSerializer
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
@@ -58,24 +64,11 @@ REDIS_UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
 # Fields written per HSET when a hash is replaced.
 _HASH_CHUNK = 2000
 
-# KEYS[1] the counter, KEYS[2] the lookup epoch; ARGV[1] the counter's lifetime,
-# ARGV[2] 1 to count and 0 to only read, ARGV[3] the prefix of lookup keys and
-# ARGV[4] the lookup to read along ('' for none). Lookup keys are built here from
-# the epoch: one Redis server, not a cluster.
-_COUNT_AND_GET = """
-local count
-if ARGV[2] == '1' then
-  count = redis.call('incr', KEYS[1])
-  if count == 1 then redis.call('expire', KEYS[1], ARGV[1]) end
-else
-  count = tonumber(redis.call('get', KEYS[1]) or '0')
-end
-local value = false
-if ARGV[4] ~= '' then
-  local epoch = redis.call('get', KEYS[2]) or '0'
-  value = redis.call('get', ARGV[3] .. epoch .. ':' .. ARGV[4])
-end
-return {count, value}
+# KEYS[1] the counter, ARGV[1] the amount. Django's cache interface: a missing key is
+# an error (nil here, ValueError for the caller), never a new counter.
+_INCR = """
+if redis.call('exists', KEYS[1]) == 0 then return false end
+return redis.call('incrby', KEYS[1], ARGV[1])
 """
 
 # KEYS[1] the lookup epoch; ARGV[1] the prefix of lookup keys, ARGV[2] the operation,
@@ -148,7 +141,7 @@ _clients: dict[str, redis.Redis] = {}
 
 class SharedCache(BaseCache):
     """Django's Redis cache while Redis answers, this process's memory while it does not,
-    plus the rate-limit count and the lookups of this module."""
+    plus the lookups and maps of this module."""
 
     def __init__(self, server: str, params: dict) -> None:
         super().__init__(params)
@@ -161,7 +154,8 @@ class SharedCache(BaseCache):
         self.client = _clients.get(server)
         if self.client is None:
             self.client = _clients[server] = redis.Redis.from_url(server, **options)
-        self._count_and_get_script = self.client.register_script(_COUNT_AND_GET)
+        self._incr_script = self.client.register_script(_INCR)
+        self._serializer = RedisSerializer()
         self._lookup_script = self.client.register_script(_LOOKUP)
         self._epoch_key = self.make_key("lookup-epoch")
         self._lookup_prefix = self.make_key("lookup") + ":"
@@ -197,7 +191,15 @@ class SharedCache(BaseCache):
             return getattr(self.local, method)(*args, **kwargs)
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        return self._either("add", key, value, timeout, version=version)
+        expiry = self.default_timeout if timeout == DEFAULT_TIMEOUT else timeout
+        if expiry is not None and expiry <= 0:  # added and gone at once: Django's way
+            return self._either("add", key, value, timeout, version=version)
+        expiry = None if expiry is None else int(expiry)
+        name, data = self.make_and_validate_key(key, version=version), self._serializer.dumps(value)
+        try:
+            return bool(self._ask(lambda: self.client.set(name, data, nx=True, ex=expiry)))
+        except RedisUnavailable:
+            return self.local.add(key, value, timeout, version=version)
 
     def get(self, key, default=None, version=None):
         return self._either("get", key, default, version=version)
@@ -218,7 +220,14 @@ class SharedCache(BaseCache):
         return self._either("has_key", key, version=version)
 
     def incr(self, key, delta=1, version=None):
-        return self._either("incr", key, delta, version=version)
+        name = self.make_and_validate_key(key, version=version)
+        try:
+            value = self._ask(lambda: self._incr_script(keys=[name], args=[delta]))
+        except RedisUnavailable:
+            return self.local.incr(key, delta, version=version)
+        if value is None:
+            raise ValueError(f"Key {key!r} not found.")
+        return value
 
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
         return self._either("set_many", data, timeout, version=version)
@@ -234,21 +243,7 @@ class SharedCache(BaseCache):
     def close(self, **kwargs):
         self._redis.close(**kwargs)
 
-    # -- counts and lookups ----------------------------------------------------------------
-
-    def count_and_get(
-        self, counter: str, *, timeout: int, increment: bool, key: str | None
-    ) -> tuple[int, object]:
-        count, raw = self._ask(
-            lambda: self._count_and_get_script(
-                keys=[self.make_key(counter), self._epoch_key],
-                args=[timeout, int(increment), self._lookup_prefix, key or ""],
-            )
-        )
-        return count, None if raw is None else pickle.loads(raw)  # noqa: S301 - written below
-
-    def uncount(self, counter: str) -> None:
-        self._ask(lambda: self.client.decr(self.make_key(counter)))
+    # -- lookups ---------------------------------------------------------------------------
 
     def lookup(self, operation: str, argument: object, items: list) -> object:
         return self._ask(
@@ -316,47 +311,6 @@ def hash_write(key: str, mapping: dict[str, str], *, timeout: int) -> None:
         shared.hash_write(key, mapping, timeout=timeout)
     else:
         caches[DEFAULT_CACHE_ALIAS].set(key, dict(mapping), timeout)
-
-
-def count_and_get(
-    counter: str, *, timeout: int, increment: bool = True, key: str | None = None
-) -> tuple[int, object]:
-    """Counts one more (unless not `increment`) in a shared counter that lives `timeout`
-    seconds from its first count, and reads the lookup `key` along: one round trip.
-
-    RedisUnavailable when Redis cannot be reached, or is not configured.
-    """
-    shared = _shared()
-    if shared is None:
-        raise RedisUnavailable
-    return shared.count_and_get(counter, timeout=timeout, increment=increment, key=key)
-
-
-def local_count(counter: str, *, timeout: int, increment: bool = True) -> int:
-    """Like count_and_get, in this process's memory: while Redis is unreachable, or in
-    development without it."""
-    shared = _shared()
-    memory = caches[DEFAULT_CACHE_ALIAS] if shared is None else shared.local
-    if not increment:
-        return memory.get(counter, 0)
-    memory.add(counter, 0, timeout)
-    try:
-        return memory.incr(counter)
-    except ValueError:  # expired between the two calls: a new window
-        memory.add(counter, 1, timeout)
-        return 1
-
-
-def uncount(counter: str) -> None:
-    """Takes back one count of a counter (count_and_get's or local_count's) that is live."""
-    shared = _shared()
-    memory = caches[DEFAULT_CACHE_ALIAS] if shared is None else shared.local
-    if shared is not None:
-        with contextlib.suppress(RedisUnavailable):
-            shared.uncount(counter)
-            return
-    with contextlib.suppress(ValueError):  # expired meanwhile: nothing to take back
-        memory.decr(counter)
 
 
 def lookup_get(key: str) -> object:

@@ -490,8 +490,7 @@ class LogoDownloadApi(APIView):
     def post(self, request, id: str):
         params = parse(LogoDownloadInputSerializer, request.data)
         lookup = parse(LogoLookupInputSerializer, {"id": id})
-        if params.keys() == {"format"}:
-            # The common choice, a format of the main variant, in one written-out statement.
+        if params.keys() == {"format"}:  # the common choice: a format of the main variant
             logo, asset = logo_main_file(id_or_slug=lookup["id"], file_format=params["format"])
         else:
             logo = logo_for_download(id_or_slug=lookup["id"])
@@ -507,14 +506,14 @@ class LogoDownloadApi(APIView):
             raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo with id or slug {id!r}.")
         if asset is None:
             raise not_found(ErrorCode.FORMAT_NOT_AVAILABLE, "The logo has no file for that choice.")
-        subject = download_subject(user=request.user, ip=client_ip(request._request))
+        subject = download_subject(user=request.user, ip=client_ip(request))
         try:
             grant, quota = download_grant(
                 subject=subject,
                 logo=logo,
                 asset=asset,
                 channel=DownloadChannel.API,
-                source=source_of(request._request),
+                source=source_of(request),
             )
         except DownloadLimitReached as refusal:
             raise ApiError(

@@ -105,7 +105,7 @@ class ProposalListApi(APIView):
         except ProposalLimitReached as refusal:
             raise _limit_reached(refusal) from None
         try:
-            guard = limit_upload(request._request)
+            guard = limit_upload(request)
         except FileTooLarge:
             raise _file_too_large() from None
         form = request.data  # the multipart parse, under the limit
@@ -129,7 +129,7 @@ class ProposalListApi(APIView):
             logo=draft_logo,
             file_name=upload.name,
             file_format=file_format,
-            source=source_of(request._request),
+            source=source_of(request),
             channel=ProposalChannel.API,
         )
         try:

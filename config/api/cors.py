@@ -28,10 +28,7 @@ class PublicApiCorsMiddleware(CorsMiddleware):
     def add_response_headers(
         self, request: HttpRequest, response: HttpResponseBase
     ) -> HttpResponseBase:
-        enabled = getattr(request, "_cors_enabled", None)
-        if enabled is None:
-            enabled = self.is_enabled(request)
-        if not enabled:
+        if not self.is_enabled(request):
             return response
         response["Access-Control-Allow-Origin"] = "*"
         if conf.CORS_EXPOSE_HEADERS:

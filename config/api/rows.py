@@ -1,8 +1,10 @@
 """Output serializers applied to rows that PostgreSQL built as JSON.
 
 The hot read paths have PostgreSQL build each answer's rows as JSON, keyed by the
-`source` of the output serializer's fields, and DRF's own path (a serializer instance
-per request, walking every value through its fields) would cost more than the query.
+`source` of the output serializer's fields: the detail endpoints' ORM reads and DRF cost
+several times the whole request more (bench/details.py, directory/selectors.py), and
+DRF's own path for rows (a serializer instance per request, walking every value through
+its fields) would cost more than the query.
 `row_shaper` reads the declaration once and returns a function that builds the same
 answer from such a row, so that the serializer stays the one definition of the shape:
 its fields are the OpenAPI schema, the ORM's instances go through DRF as usual, and a

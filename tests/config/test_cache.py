@@ -1,5 +1,5 @@
-"""The shared cache against real Redis servers: one-round-trip counts, lookups, and how a
-process gets on while Redis is away (config/cache.py)."""
+"""The shared cache against real Redis servers: counters, lookups, and how a process gets
+on while Redis is away (config/cache.py)."""
 
 import logging
 import time
@@ -11,10 +11,8 @@ from config.cache import (
     RETRY_SECONDS,
     WARNING_SECONDS,
     RedisUnavailable,
-    count_and_get,
     hash_read,
     hash_write,
-    local_count,
     lookup_add,
     lookup_get,
     lookup_set_many,
@@ -44,20 +42,32 @@ def clock(monkeypatch):
     return advance
 
 
-def test_it_counts_and_reads_a_lookup_along_in_one_call():
-    lookup_add("token:a", ("row",), 60)
+def test_it_counts_on_a_counter_that_keeps_the_lifetime_of_its_first_count():
+    assert cache.add("rate:y", 1, 65)
+    assert not cache.add("rate:y", 1, 65)
 
-    assert count_and_get("rate:x", timeout=60, key="token:a") == (1, ("row",))
-    assert count_and_get("rate:x", timeout=60) == (2, None)
-    assert count_and_get("rate:x", timeout=60, increment=False) == (2, None)
+    assert [cache.incr("rate:y") for _ in range(2)] == [2, 3]
+    assert cache.incr("rate:y", 10) == 13
+    assert cache.get("rate:y") == 13
+    (key,) = cache.client.keys("*rate:y")
+    assert 60 < cache.client.ttl(key) <= 65
 
 
-def test_it_gives_a_counter_its_lifetime_at_the_first_count():
-    count_and_get("rate:y", timeout=65)
+def test_it_reads_what_it_added_as_djangos_cache_wrote_it():
+    assert cache.add("added", {"plan": "PRO"}, 60)
+    cache.set("set", 7, 60)
 
-    keys = cache.client.keys("*rate:y")
-    assert len(keys) == 1
-    assert 60 < cache.client.ttl(keys[0]) <= 65
+    assert not cache.add("set", 8, 60)
+    assert (cache.get("added"), cache.get("set")) == ({"plan": "PRO"}, 7)
+    assert cache.add("forever", 1, None)
+    assert cache.client.ttl(cache.make_key("forever")) == -1
+
+
+def test_it_refuses_to_count_on_a_counter_that_is_not_there():
+    with pytest.raises(ValueError, match="not found"):
+        cache.incr("rate:none")
+
+    assert cache.client.keys("*rate:none") == []
 
 
 def test_it_adds_a_lookup_only_where_there_is_none():
@@ -113,27 +123,27 @@ def test_it_serves_djangos_cache_from_process_memory_while_redis_is_unreachable(
 def test_it_counts_in_process_memory_while_redis_is_unreachable(own_redis):
     own_redis.stop()
 
-    with pytest.raises(RedisUnavailable):
-        count_and_get("rate:z", timeout=60)
-    counts = [local_count("rate:z", timeout=60) for _ in range(3)]
+    added = cache.add("rate:z", 1, 60)
+    counts = [cache.incr("rate:z") for _ in range(2)]
 
-    assert counts == [1, 2, 3]
-    assert local_count("rate:z", timeout=60, increment=False) == 3
+    assert added
+    assert counts == [2, 3]
+    assert cache.get("rate:z") == 3
 
 
 def test_it_leaves_redis_alone_until_the_retry_interval_has_passed(own_redis, clock):
     port = own_redis.port
     own_redis.stop()
     with pytest.raises(RedisUnavailable):
-        count_and_get("rate:w", timeout=60)
+        lookup_get("token:w")
     own_redis.start()
     assert own_redis.port == port
 
     with pytest.raises(RedisUnavailable):
-        count_and_get("rate:w", timeout=60)  # not asked: the interval has not passed
+        lookup_get("token:w")  # not asked: the interval has not passed
     clock(RETRY_SECONDS)
 
-    assert count_and_get("rate:w", timeout=60) == (1, None)
+    assert lookup_get("token:w") is None
 
 
 def test_it_warns_once_a_minute_and_says_when_redis_is_back(own_redis, clock, caplog):
@@ -141,16 +151,16 @@ def test_it_warns_once_a_minute_and_says_when_redis_is_back(own_redis, clock, ca
     with caplog.at_level(logging.WARNING, logger="config.cache"):
         for _ in range(int(WARNING_SECONDS // RETRY_SECONDS) - 1):
             with pytest.raises(RedisUnavailable):
-                count_and_get("rate:v", timeout=60)
+                lookup_get("token:v")
             clock(RETRY_SECONDS)
         within_the_minute = len(caplog.records)
         clock(RETRY_SECONDS)
         with pytest.raises(RedisUnavailable):
-            count_and_get("rate:v", timeout=60)
+            lookup_get("token:v")
         a_minute_on = len(caplog.records)
         own_redis.start()
         clock(RETRY_SECONDS)
-        count_and_get("rate:v", timeout=60)
+        lookup_get("token:v")
 
     assert within_the_minute == 1
     assert a_minute_on == 2
@@ -167,4 +177,3 @@ def test_it_reads_no_lookup_cached_before_an_outage_from_a_redis_that_kept_it(ow
     clock(RETRY_SECONDS)
 
     assert lookup_get("token:c") is None
-    assert count_and_get("rate:u", timeout=60, key="token:c") == (1, None)
