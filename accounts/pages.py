@@ -364,7 +364,7 @@ def device_page(request):
         form,
         device_code=device_code,
         source=SOURCE_LABELS[device_code.source],
-        # A device token gets every scope (decisions.md), so all four are shown.
+        # A device token gets every scope (docs/api.md), so all four are shown.
         scopes=[(scope, SCOPE_LABELS[scope]) for scope in Scope.values],
         token_days=DEVICE_TOKEN_LIFETIME.days,
         confirm=True,

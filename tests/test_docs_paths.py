@@ -27,16 +27,6 @@ QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'')
 OUTSIDE = re.compile(r"(?:\.\./|/work/)shared\b")
 
 
-# Wrong names in files that other work of this session rewrites, left to it; an entry
-# goes when its file is fixed. The API's decisions are in docs/api.md.
-ELSEWHERE = {
-    "accounts/pages.py": ["decisions.md"],
-    "config/api/cors.py": ["decisions.md"],
-    "directory/sql/functions/directory_company_fulltext_document.sql": ["directory/semantic.py"],
-    "directory/sql/functions/directory_fulltext.sql": ["directory/semantic.py"],
-}
-
-
 def git_files(*options: str) -> list[str]:
     result = subprocess.run(
         ["git", "ls-files", "-z", *options], cwd=ROOT, capture_output=True, check=True
@@ -143,12 +133,7 @@ def missing_paths() -> dict[str, list[str]]:
 
 
 def test_it_finds_a_file_for_every_path_the_docs_and_comments_name():
-    missing = {
-        name: [path for path in paths if path not in ELSEWHERE.get(name, [])]
-        for name, paths in missing_paths().items()
-    }
-
-    assert {name: paths for name, paths in missing.items() if paths} == {}
+    assert missing_paths() == {}
 
 
 def test_it_reads_paths_in_prose_and_stops_at_placeholders_and_punctuation():

@@ -1,4 +1,4 @@
-"""CORS for the public API: open to every origin, without credentials (decisions.md).
+"""CORS for the public API: open to every origin, without credentials (docs/api.md).
 
 django-cors-headers, with one difference: since the answer to every origin is the same
 `Access-Control-Allow-Origin: *`, it is sent on every response under /v1/public, with
