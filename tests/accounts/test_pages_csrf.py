@@ -3,7 +3,6 @@ comes back with status 403 and an error in the visitor's language that says to s
 again, nothing is done (no account, no session, no token, no login failure counted) and
 a password is never sent back (config/csrf.py)."""
 
-import re
 import time
 
 import pytest
@@ -16,19 +15,18 @@ from django.utils.http import urlsafe_base64_encode
 
 from accounts.models import ApiToken, DeviceCodeStatus, Source
 from accounts.services import device_code_start, token_issue
+from tests.csrf import FORGED, REFUSALS, refusal_page
+from tests.csrf import post_with as _post
+from tests.csrf import token_of as _token_of
+from tests.csrf import visitor_of as _visitor
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
 
-FORGED = "Forged0Token1Forged2Token3Forged4Token5Forged6Token7Forged8Token9"
-REFUSED = {
-    "en": "This form has expired or was sent from another site, so nothing was done.",
-    "es": "Este formulario ha caducado o se envió desde otro sitio, así que no se hizo nada.",
-}
 NEW_PASSWORD = "a-new-and-longer-passphrase-9"
 
 
-@pytest.fixture(params=[(None, "en"), (None, "es"), (FORGED, "en"), (FORGED, "es")])
+@pytest.fixture(params=REFUSALS)
 def refused(request):
     """How the form is refused (no token, a forged one) and the visitor's language."""
     return request.param
@@ -42,31 +40,10 @@ def window_start():
         yield traveller
 
 
-def _visitor(language: str, user=None, page: str = "/") -> Client:
-    """A browser that checks CSRF as a real one does, with the cookie of a page it saw."""
-    visitor = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE=language)
-    if user is not None:
-        visitor.force_login(user)
-    visitor.get(page)
-    return visitor
-
-
-def _post(visitor: Client, path: str, data: dict, token: str | None):
-    if token is not None:
-        data = {**data, "csrfmiddlewaretoken": token}
-    return visitor.post(path, data)
-
-
 def _refusal(response, language: str) -> str:
-    assert response.status_code == 403
-    page = response.content.decode()
-    assert REFUSED[language] in page
+    page = refusal_page(response, language)
     assert PASSWORD not in page and NEW_PASSWORD not in page
     return page
-
-
-def _token_of(page: str) -> str:
-    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
 
 
 def _logged_in(visitor: Client) -> bool:
