@@ -48,6 +48,13 @@ from accounts.services import (
 )
 from accounts.throttle import login_locked_minutes, mail_allowed, signup_wait_minutes
 from config.api.client_ip import client_ip
+from config.csrf import (
+    REFUSAL,
+    RendersCsrfRefusal,
+    csrf_refused,
+    refused_form,
+    renders_csrf_refusal,
+)
 
 # Login, logout, sign-up
 
@@ -64,15 +71,18 @@ SIGNUP_LIMIT_MESSAGE = gettext_lazy(
 )
 
 
-class LoginPage(auth_views.LoginView):
+class LoginPage(RendersCsrfRefusal, auth_views.LoginView):
     """Django's login, throttled (accounts/throttle.py, whose backend counts failures):
     while an account or an address is locked, no password is checked, the right one
-    neither, and the page says why."""
+    neither, and the page says why. A form refused by the CSRF check is not checked
+    either, so it counts no failure."""
 
     form_class = LoginForm
     redirect_authenticated_user = True
 
     def post(self, request, *args, **kwargs):
+        if csrf_refused(request):
+            return self.refusal()
         minutes = login_locked_minutes(request, email_of(request.POST.get("username", "")))
         if minutes is None:
             return super().post(request, *args, **kwargs)
@@ -100,12 +110,19 @@ def _next_url(request) -> str:
     return _safe_next(request) or settings.LOGIN_REDIRECT_URL
 
 
+@renders_csrf_refusal
 def signup_page(request):
     """Sign-up answers every valid form alike, whether its email has an account or not: a
     mail goes to the email (its link, or a note to its owner) and the browser to "check
     your email". Nobody is logged in until the link is opened."""
     if request.user.is_authenticated:
         return redirect(_next_url(request))
+    if csrf_refused(request):
+        context = {
+            "form": refused_form(request, SignupForm),
+            "next": request.POST.get("next") or "",
+        }
+        return render(request, "accounts/signup.html", context, status=403)
     if request.method == "POST":
         minutes = signup_wait_minutes(request)
         if minutes is not None:
@@ -179,7 +196,7 @@ class TokenRow:
         return self.token.revoked_at is None and not self.expired
 
 
-def _tokens_page(request, form: TokenCreateForm, new_secret: str | None = None):
+def _tokens_page(request, form: TokenCreateForm, *, status: int = 200, **context):
     now = timezone.now()
     rows = [
         TokenRow(token=token, source=SOURCE_LABELS[token.source], expired=token.is_expired(now))
@@ -188,13 +205,17 @@ def _tokens_page(request, form: TokenCreateForm, new_secret: str | None = None):
     return render(
         request,
         "accounts/tokens.html",
-        {"form": form, "rows": rows, "new_secret": new_secret},
+        {"form": form, "rows": rows, **context},
+        status=status,
     )
 
 
 @never_cache
+@renders_csrf_refusal
 @login_required
 def tokens_page(request):
+    if csrf_refused(request):
+        return _tokens_page(request, refused_form(request, TokenCreateForm), status=403)
     if request.method != "POST":
         return _tokens_page(request, TokenCreateForm())
     form = TokenCreateForm(request.POST)
@@ -216,12 +237,15 @@ def tokens_page(request):
     return _tokens_page(request, TokenCreateForm(), new_secret=issued.secret)
 
 
+@renders_csrf_refusal
 @login_required
 @require_POST
 def token_revoke_page(request, pk: int):
     token = token_of(request.user, pk)
     if token is None:
         raise Http404
+    if csrf_refused(request):
+        return _tokens_page(request, TokenCreateForm(), status=403, problem=REFUSAL)
     if token.revoked_at is not None:
         messages.info(
             request, gettext("The token “%(name)s” was revoked already.") % {"name": token.name}
@@ -290,8 +314,12 @@ def _device_page(request, form: DeviceCodeForm, *, status: int = 200, **context)
 
 
 @never_cache
+@renders_csrf_refusal
 @login_required
 def device_page(request):
+    if csrf_refused(request):
+        # The code sent is not kept: the person types it again, from the plugin.
+        return _device_page(request, DeviceCodeForm(), status=403, problem=REFUSAL)
     if request.method == "POST":
         form = DeviceCodeForm(request.POST)
     else:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from accounts.forms import email_of
 from accounts.throttle import mail_allowed, password_form_wait_minutes
+from config.csrf import RendersCsrfRefusal
 
 PASSWORD_LIMIT_MESSAGE = gettext_lazy(
     "Too many password forms from this address or for this account. "
@@ -26,7 +27,9 @@ PASSWORD_LIMIT_MESSAGE = gettext_lazy(
 class PerAddressLimit:
     """Counts every form sent (`limited_form` names the count); the one too many gets the
     page again with an empty form, status 429 and the message. The form is not bound, so
-    nothing of it is checked, an old password neither."""
+    nothing of it is checked, an old password neither. A form refused by the CSRF check
+    is not counted: RendersCsrfRefusal, before it among a page's bases, answers it (and
+    makes unbound_form)."""
 
     limited_form: str
 
@@ -35,12 +38,7 @@ class PerAddressLimit:
         if minutes is None:
             return super().post(request, *args, **kwargs)
         messages.error(request, PASSWORD_LIMIT_MESSAGE % {"minutes": minutes})
-        form_kwargs = {
-            name: value
-            for name, value in self.get_form_kwargs().items()
-            if name not in ("data", "files")
-        }
-        form = self.get_form_class()(**form_kwargs)
+        form = self.unbound_form()
         return self.render_to_response(self.get_context_data(form=form), status=429)
 
 
@@ -50,7 +48,7 @@ def _notice(view, *paragraphs, links=()):
     return view.as_view(template_name="accounts/notice.html", extra_context=context)
 
 
-class PasswordChangePage(PerAddressLimit, auth_views.PasswordChangeView):
+class PasswordChangePage(RendersCsrfRefusal, PerAddressLimit, auth_views.PasswordChangeView):
     limited_form = "change"
     template_name = "accounts/password_form.html"
     success_url = reverse_lazy("password-change-done")
@@ -64,7 +62,7 @@ password_change_done_page = _notice(
 )
 
 
-class PasswordResetPage(PerAddressLimit, auth_views.PasswordResetView):
+class PasswordResetPage(RendersCsrfRefusal, PerAddressLimit, auth_views.PasswordResetView):
     limited_form = "reset"
     template_name = "accounts/password_form.html"
     email_template_name = "accounts/mail/password_reset.txt"
@@ -101,7 +99,9 @@ password_reset_sent_page = _notice(
 )
 
 
-class PasswordResetConfirmPage(PerAddressLimit, auth_views.PasswordResetConfirmView):
+class PasswordResetConfirmPage(
+    RendersCsrfRefusal, PerAddressLimit, auth_views.PasswordResetConfirmView
+):
     """The link of the reset mail; Django moves its token into the session, out of the
     address bar, before showing the form."""
 

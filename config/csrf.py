@@ -8,7 +8,8 @@ with what was sent as initial values (posted), puts the refusal on it as its one
 fresh token, so sending the form again works. Every other view's refused form gets
 403_csrf.html, a page in the visitor's language that says what happened.
 
-A class-based view is marked with method_decorator(renders_csrf_refusal, name="dispatch").
+A class-based view is marked with method_decorator(renders_csrf_refusal, name="dispatch");
+a form view (Django's FormView) gets all of it from RendersCsrfRefusal.
 """
 
 from django.shortcuts import render
@@ -53,10 +54,48 @@ def csrf_refusal(form):
     return form
 
 
+def refused_form(request, form_class, **kwargs):
+    """The form_class made from what the refused request sent, with the refusal."""
+    return csrf_refusal(form_class(initial=posted(request), **kwargs))
+
+
+class RendersCsrfRefusal:
+    """For a FormView (Django's auth views too): a refused form comes back with status
+    403 and the refusal, made by the view's own form class from what was sent. Put it
+    first among the bases, so that nothing of the other bases' post runs (a limit that
+    counts forms neither); a post of the view's own class starts with
+    `if csrf_refused(request): return self.refusal()`."""
+
+    @renders_csrf_refusal
+    def dispatch(self, request, *args, **kwargs):
+        return super().dispatch(request, *args, **kwargs)
+
+    def unbound_form(self, **initial):
+        """The view's form, not bound to what was sent, so that nothing of it is checked."""
+        kwargs = {
+            name: value
+            for name, value in self.get_form_kwargs().items()
+            if name not in ("data", "files")
+        }
+        return self.get_form_class()(**{**kwargs, "initial": initial})
+
+    def refusal(self):
+        form = csrf_refusal(self.unbound_form(**posted(self.request)))
+        return self.render_to_response(self.get_context_data(form=form), status=403)
+
+    def post(self, request, *args, **kwargs):
+        if csrf_refused(request):
+            return self.refusal()
+        return super().post(request, *args, **kwargs)
+
+
 def csrf_failure(request, reason: str = ""):
     match = request.resolver_match
     view = match.func if match is not None else None
     if request.method != "POST" or not getattr(view, VIEW_MARK, False):
         return render(request, "403_csrf.html", status=403)
     setattr(request, REQUEST_MARK, True)
+    # What Django's CsrfViewMiddleware sets on a request it accepts: without it, a view's
+    # own csrf_protect (Django's login and password views have one) refuses it again.
+    request.csrf_processing_done = True
     return view(request, *match.args, **match.kwargs)

@@ -6,11 +6,15 @@ import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import Client
 
 from directory.models import Download
 from palettes.models import Palette
 from proposals.models import Proposal
+from tests.csrf import FORGED, REFUSALS
+from tests.csrf import post_with as _post
+from tests.csrf import refusal_page as _refusal
+from tests.csrf import token_of as _token_of
+from tests.csrf import visitor_of as _visitor
 from tests.factories import (
     CompanyFactory,
     LogoFactory,
@@ -24,11 +28,6 @@ from tests.factories import (
 
 pytestmark = pytest.mark.django_db
 
-FORGED = "Forged0Token1Forged2Token3Forged4Token5Forged6Token7Forged8Token9"
-REFUSED = {
-    "en": "This form has expired or was sent from another site, so nothing was done.",
-    "es": "Este formulario ha caducado o se envió desde otro sitio, así que no se hizo nada.",
-}
 TWO_COLOURS = (
     b'<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">'
     b'<rect width="120" height="100" fill="#C8102E"/>'
@@ -36,37 +35,10 @@ TWO_COLOURS = (
 )
 
 
-@pytest.fixture(params=[(None, "en"), (None, "es"), (FORGED, "en"), (FORGED, "es")])
+@pytest.fixture(params=REFUSALS)
 def refused(request):
     """How the form is refused (no token, a forged one) and the visitor's language."""
-    token, language = request.param
-    return token, language
-
-
-def _visitor(language: str, user=None) -> Client:
-    """A browser that checks CSRF as a real one does, with the cookie of a page it saw."""
-    visitor = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE=language)
-    if user is not None:
-        visitor.force_login(user)
-    visitor.get("/")
-    return visitor
-
-
-def _post(visitor: Client, path: str, data: dict, token: str | None):
-    if token is not None:
-        data = {**data, "csrfmiddlewaretoken": token}
-    return visitor.post(path, data)
-
-
-def _refusal(response, language: str) -> str:
-    assert response.status_code == 403
-    page = response.content.decode()
-    assert REFUSED[language] in page
-    return page
-
-
-def _token_of(page: str) -> str:
-    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    return request.param
 
 
 @pytest.fixture
