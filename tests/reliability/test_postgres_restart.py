@@ -33,7 +33,9 @@ def cluster():
             | {"DATABASE_URL": cluster.url},
             check=True,
             capture_output=True,
-            timeout=120,
+            # A net for a hung migrate, not a measure: a fresh database's migrate
+            # (the lexicon learns the thesaurus) took up to 2 minutes on a loaded machine.
+            timeout=600,
         )
         yield cluster
     finally:
