@@ -277,7 +277,8 @@ MONOGRAM_FONT = env_str("MONOGRAM_FONT", "/usr/share/fonts/truetype/dejavu/DejaV
 
 # Catalogue files are judged by their bytes; anything bigger is refused by the import.
 CATALOGUE_FILE_MAX_BYTES = env_int("CATALOGUE_FILE_MAX_BYTES", 50 * 1024 * 1024, minimum=1)
-# Companies the import writes per transaction (directory/importer.py).
+# Companies the import writes per transaction (directory/importer.py), and drawings its
+# derived pass stores at a time (directory/derived.py).
 CATALOGUE_IMPORT_BATCH = env_int("CATALOGUE_IMPORT_BATCH", 200, minimum=1)
 
 # JSON answers from this size on are compressed for clients that accept Brotli or gzip.

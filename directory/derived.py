@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 
+from django.conf import settings
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -30,8 +31,12 @@ from directory.services import images_changed, main_file, preview_save, read_fil
 
 logger = logging.getLogger(__name__)
 
-CHUNK = 200
 VECTOR_CHUNK = 2048
+
+
+def _chunk() -> int:
+    """Drawings are read and stored as many at a time as the import writes rows."""
+    return settings.CATALOGUE_IMPORT_BATCH
 
 
 @dataclass
@@ -89,7 +94,7 @@ def _jobs() -> Iterator[_Job]:
     """Every pending drawing, its file read, a chunk of logos at a time."""
     logos = Logo.objects.filter(Q(preview_pending=True) | Q(colors_computed_at__isnull=True))
     pending = logos.order_by("id").values_list("id", "preview_pending", "colors_computed_at")
-    for chunk in batched(pending.iterator(chunk_size=CHUNK * 5), CHUNK):
+    for chunk in batched(pending.iterator(chunk_size=_chunk() * 5), _chunk()):
         files: dict = {}
         for asset in Asset.objects.filter(
             logo_id__in=[logo_id for logo_id, _, _ in chunk], variant__isnull=True
@@ -99,7 +104,7 @@ def _jobs() -> Iterator[_Job]:
             source = main_file(files.get(logo_id, []))
             yield _job(_Job(logo_id, preview=preview, colours=computed_at is None), source)
     variants = Variant.objects.filter(preview_pending=True).order_by("id")
-    for chunk in batched(variants.values_list("id", "logo_id").iterator(), CHUNK):
+    for chunk in batched(variants.values_list("id", "logo_id").iterator(), _chunk()):
         files = {}
         for asset in Asset.objects.filter(variant_id__in=[variant_id for variant_id, _ in chunk]):
             files.setdefault(asset.variant_id, []).append(asset)
@@ -149,7 +154,7 @@ def _images(summary: DerivedSummary, progress) -> None:
         for note in notes:
             logger.warning(note)
         done.append((job, png, colours))
-        if len(done) >= CHUNK:
+        if len(done) >= _chunk():
             _store(done)
             done = []
         summary.previews += job.preview
