@@ -3,8 +3,8 @@
 Django calls CSRF_FAILURE_VIEW in place of the page's view, before it. For a view
 marked with @renders_csrf_refusal, the failure view calls that view after all, with
 the refusal marked on the request. The view sees csrf_refused(request), makes its form
-with what was sent as initial values (posted), puts the refusal on it as its one error
-(csrf_refusal) and renders it with status 403 instead of acting. The page carries a
+with what was sent as initial values and the refusal as its one error (refused_form)
+and renders it with status 403 instead of acting. The page carries a
 fresh token, so sending the form again works. Every other view's refused form gets
 403_csrf.html, a page in the visitor's language that says what happened.
 

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from config.csrf import REFUSAL, csrf_refusal, csrf_refused, posted, renders_csrf_refusal
+from config.csrf import REFUSAL, csrf_refused, refused_form, renders_csrf_refusal
 from directory.contrast import swatches
 from directory.pages import logo_page_refused
 from directory.selectors import logo_find
@@ -65,7 +65,7 @@ def palettes_page(request):
     if request.method != "POST":
         return _list_page(request, PaletteForm())
     if csrf_refused(request):
-        form = csrf_refusal(PaletteForm(initial=posted(request)))
+        form = refused_form(request, PaletteForm)
         return _list_page(request, form, status=403)
     form = PaletteForm(request.POST)
     if not form.is_valid():
@@ -96,7 +96,7 @@ def palette_edit_page(request, palette_id: str):
         form = PaletteForm(palette=palette)
         return render(request, "palettes/edit.html", {"palette": palette, "form": form})
     if csrf_refused(request):
-        form = csrf_refusal(PaletteForm(initial=posted(request), palette=palette))
+        form = refused_form(request, PaletteForm, palette=palette)
         return render(request, "palettes/edit.html", {"palette": palette, "form": form}, status=403)
     form = PaletteForm(request.POST, palette=palette)
     if not form.is_valid():

@@ -11,7 +11,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 
 from accounts.models import Source
-from config.csrf import csrf_refusal, csrf_refused, posted, renders_csrf_refusal
+from config.csrf import csrf_refused, refused_form, renders_csrf_refusal
 from proposals.files import UnsupportedFile, proposal_file_format
 from proposals.forms import ProposalForm
 from proposals.models import MAX_PROPOSALS_PER_DAY, ProposalChannel
@@ -97,7 +97,7 @@ def proposals_page(request):
         return _page(request, ProposalForm(initial=initial))
     if csrf_refused(request):
         # The check has read the body; the file is dropped (a browser never refills one).
-        return _page(request, csrf_refusal(ProposalForm(initial=posted(request))), status=403)
+        return _page(request, refused_form(request, ProposalForm), status=403)
     try:
         guard = limit_upload(request)
     except FileTooLarge:
