@@ -20,7 +20,7 @@ from accounts.permissions import token_required
 from accounts.selectors import token_for_digest
 from accounts.services import token_touch
 from accounts.tokens import token_digest, token_well_formed
-from config.api.errors import ApiError, invalid_token, token_revoked
+from api.errors import ApiError, invalid_token, token_revoked
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The website's account pages: login, sign-up, API tokens and the device-link page.
 
 Thin views: forms validate, services write, selectors read. They speak the
-visitor's language (config/i18n.py), Django's own messages too.
+visitor's language (website/i18n.py), Django's own messages too.
 """
 
 import math
@@ -47,8 +47,8 @@ from accounts.services import (
     user_signup_confirm,
 )
 from accounts.throttle import login_locked_minutes, mail_allowed, signup_wait_minutes
-from config.api.client_ip import client_ip
-from config.csrf import (
+from api.client_ip import client_ip
+from website.csrf import (
     REFUSAL,
     RendersCsrfRefusal,
     csrf_refused,

@@ -16,7 +16,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from accounts.forms import email_of
 from accounts.throttle import mail_allowed, password_form_wait_minutes
-from config.csrf import RendersCsrfRefusal
+from website.csrf import RendersCsrfRefusal
 
 PASSWORD_LIMIT_MESSAGE = gettext_lazy(
     "Too many password forms from this address or for this account. "

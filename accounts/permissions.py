@@ -7,7 +7,7 @@ carry per method. Anonymous calls to endpoints that allow them need no scope.
 
 from rest_framework.permissions import BasePermission
 
-from config.api.errors import insufficient_scope, token_missing
+from api.errors import insufficient_scope, token_missing
 
 
 def required_scope(view, method: str) -> str | None:

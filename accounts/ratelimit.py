@@ -6,7 +6,7 @@ refused methods too. The counts live in the default cache: Redis, shared by ever
 process (settings refuse to start without it outside development), in fixed windows
 that django-ratelimit staggers per caller so that callers do not all start again in
 the same second. A count is two Redis commands (django-ratelimit's add, then incr;
-config/cache.py makes each one round trip), and a token's cached lookup a third:
+common/cache.py makes each one round trip), and a token's cached lookup a third:
 bench/auth.py measures what they add to a request.
 
 An account has one budget whatever number of tokens it uses: the count is keyed by the
@@ -23,7 +23,7 @@ requests, and 20 a minute would not show one page. Tokens keep their one limit f
 everything. The website's device page counts its wrong codes here too (`usage_of`).
 
 While Redis cannot be reached, the cache counts in each process's own memory
-(config/cache.py) and each process allows each caller the whole limit: a caller then
+(common/cache.py) and each process allows each caller the whole limit: a caller then
 gets up to the limit from every process that serves it, and an honest one is never
 refused early. Dividing the limit by the workers would keep the total near the limit,
 but sync workers do not share a caller's requests evenly: of ten runs of 60 requests in
@@ -38,9 +38,9 @@ from django.http import HttpRequest, HttpResponse
 from django_ratelimit.core import get_usage
 
 from accounts.authentication import bearer_of
-from config.api.client_ip import client_ip
-from config.api.errors import json_error_response, rate_limited, to_api_error
-from config.api.middleware import is_public_api
+from api.client_ip import client_ip
+from api.errors import json_error_response, rate_limited, to_api_error
+from api.middleware import is_public_api
 
 IMAGE_PREFIX = "/v1/public/img/"
 

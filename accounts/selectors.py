@@ -4,7 +4,7 @@ import re
 
 from accounts.models import USER_CODE_ALPHABET, ApiToken, DeviceCode, User
 from accounts.tokens import token_digest
-from config.cache import RedisUnavailable, lookup_add, lookup_get
+from common.cache import RedisUnavailable, lookup_add, lookup_get
 
 _USER_CODE_SEPARATORS = re.compile(r"[\s\-]+")
 _USER_CODE = re.compile(rf"^[{USER_CODE_ALPHABET}]{{8}}$")
@@ -34,7 +34,7 @@ def token_for_secret(secret: str) -> ApiToken | None:
 # tombstone in its place (accounts/services.py token_forget), and lookups only
 # fill an empty slot: a lookup that read the row just before the change cannot
 # put it back over the tombstone. While Redis is unreachable every lookup reads the
-# database, and none cached before the outage is read after it (config/cache.py).
+# database, and none cached before the outage is read after it (common/cache.py).
 TOKEN_CACHE_SECONDS = 300
 TOKEN_TOMBSTONE = "changed"  # noqa: S105 - a cache marker, not a secret
 TOKEN_TOMBSTONE_SECONDS = 30

@@ -3,9 +3,9 @@
 from rest_framework import serializers
 
 from accounts.models import PLUGIN_SOURCES, Plan, Scope, Source
-from config.api.errors import DeviceFlowErrorCode, ErrorCode
-from config.api.inputs import StrictCharField
-from config.api.times import TimestampField, timestamp
+from api.errors import DeviceFlowErrorCode, ErrorCode
+from api.inputs import StrictCharField
+from api.times import TimestampField, timestamp
 
 # -- GET /me -------------------------------------------------------------------------
 

@@ -22,8 +22,8 @@ from accounts.models import (
 )
 from accounts.selectors import TOKEN_TOMBSTONE, TOKEN_TOMBSTONE_SECONDS, token_cache_key
 from accounts.tokens import token_digest, token_display_prefix, token_generate
-from config.api.errors import DeviceFlowErrorCode
-from config.cache import lookup_delete_unless, lookup_set_many
+from api.errors import DeviceFlowErrorCode
+from common.cache import lookup_delete_unless, lookup_set_many
 
 # lastUsedAt is for people deciding which token to revoke; minute precision is
 # plenty and spares a write on every request.
@@ -188,7 +188,7 @@ def token_forget(*, digests: list[str]) -> None:
     caches the row while the change is on its way, and again after the commit, in
     case the transaction outlived the first one. A rolled-back change costs no more
     than a few uncached lookups. With Redis unreachable the tombstones are lost, and
-    the new lookup epoch that ends the outage stands for them (config/cache.py).
+    the new lookup epoch that ends the outage stands for them (common/cache.py).
     """
     if not digests:
         return

@@ -3,7 +3,7 @@ counted by django-ratelimit.
 
 django-ratelimit rather than django-axes: the same library counts logins per account and
 per address and sign-ups per address, in the Redis every process shares (the default
-cache, config/cache.py), with nothing written to the database; django-axes covers
+cache, common/cache.py), with nothing written to the database; django-axes covers
 logins only. Its system checks are not installed (the app is not in INSTALLED_APPS): they
 refuse the per-process cache of development without Redis, which accounts/checks.py
 already warns about.
@@ -14,7 +14,7 @@ ends, the right password too, with the same message whether or not the email has
 account. Sign-ups and the password forms (reset, new password from a reset link, change)
 count every form sent from an address; a password change counts for the account too, as
 its old password is a guess. At most 5 mails an hour go to one email. The address is
-config.api.client_ip's, so every spelling of it, and every address of one IPv6 /64, is
+api.client_ip's, so every spelling of it, and every address of one IPv6 /64, is
 one key.
 """
 
@@ -26,7 +26,7 @@ from django.core.exceptions import PermissionDenied
 from django_ratelimit.core import get_usage
 
 from accounts.forms import email_of
-from config.api.client_ip import client_ip
+from api.client_ip import client_ip
 
 LOGIN_FAILURES_PER_ACCOUNT = "10/15m"
 LOGIN_FAILURES_PER_ADDRESS = "20/15m"

@@ -21,9 +21,9 @@ from accounts.services import (
     device_code_start,
     token_revoke,
 )
-from config.api.errors import ApiError
-from config.api.inputs import parse
-from config.api.schema import error_responses, read_responses
+from api.errors import ApiError
+from api.inputs import parse
+from api.schema import error_responses, read_responses
 
 TAG = "Account"
 # RFC 6749 §5.1: responses that carry a token are never stored by any cache.

@@ -1,5 +1,5 @@
 """The detail reads, two ways in one run: the written-out statement that has PostgreSQL
-build the answer as JSON (shown by config/api/rows.py), against the ORM's prefetches
+build the answer as JSON (shown by api/rows.py), against the ORM's prefetches
 shown by DRF, each as a share of the whole request.
 
 Usage (from the project root, with the project venv):

@@ -134,7 +134,7 @@ WRK_PER_SECOND = 800
 WARM_UP_REQUESTS = 150
 PER_KIND_POOL = 10_000
 ONE_PER_PAGE = "company: sector, 1 per page"
-LAST_PAGE = 500  # the API's (config/api/pagination.py)
+LAST_PAGE = 500  # the API's (api/pagination.py)
 # Company search p95 at concurrency 1, for every kind of query: at 100,000 companies and
 # at 1,000,000.
 TARGET_P95_MS = {100_000: 20.0, 1_000_000: 60.0}

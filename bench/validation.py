@@ -4,7 +4,7 @@ Usage (from the project root, with the project venv):
 
     .venv/bin/python bench/validation.py [--calls 20000]
 
-No server and no database: it times config.api.inputs.parse and the output serializers
+No server and no database: it times api.inputs.parse and the output serializers
 in this process, the way the views call them, against what DRF does when a serializer
 is made for each request (`Serializer(data=...).is_valid()`, `Serializer(body).data`).
 Every input below is valid, as nearly every request's is. It takes a few seconds; run
@@ -30,7 +30,7 @@ def cases() -> list[tuple[str, object, object]]:
     """(what, the shared path, DRF's per-request path), each a callable of no arguments."""
     from django.http import QueryDict
 
-    from config.api.inputs import parse
+    from api.inputs import parse
     from directory.downloads import Quota
     from directory.models import Asset
     from directory.serializers import (

@@ -1,7 +1,7 @@
 """Liveness and readiness for container runtimes and load balancers.
 
 /healthz answers while the process can serve at all; /readyz while it can reach the
-database. Without Redis the process serves, degraded (config/cache.py): /readyz then
+database. Without Redis the process serves, degraded (common/cache.py): /readyz then
 answers 200 with "status": "degraded", so that operators see it and a load balancer
 keeps the instance, since every instance shares the one Redis. They are answered by
 a middleware near the top of the stack, before the host check: probes address the
@@ -14,7 +14,7 @@ import logging
 from django.db import connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from config.cache import redis_state
+from common.cache import redis_state
 
 logger = logging.getLogger(__name__)
 

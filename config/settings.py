@@ -70,18 +70,18 @@ MIDDLEWARE = [
     "config.logging.RequestIdMiddleware",
     # Before the host check: probes address the container by IP (config/health.py).
     "config.health.HealthCheckMiddleware",
-    # Outside whatever writes a body or answers If-None-Match (config/api/compression.py).
-    "config.api.compression.CompressionMiddleware",
+    # Outside whatever writes a body or answers If-None-Match (api/compression.py).
+    "api.compression.CompressionMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "config.csp.ContentSecurityPolicyMiddleware",
+    "website.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "config.api.cors.PublicApiCorsMiddleware",
-    "config.api.middleware.PublicApiMiddleware",
+    "api.cors.PublicApiCorsMiddleware",
+    "api.middleware.PublicApiMiddleware",
     "accounts.ratelimit.PublicApiRateLimitMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # In Django's LocaleMiddleware's place: the website in Spanish or English (config/i18n.py).
-    "config.i18n.LanguageMiddleware",
+    # In Django's LocaleMiddleware's place: the website in Spanish or English (website/i18n.py).
+    "website.i18n.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -115,7 +115,7 @@ DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 60, minimum=0)
 # Retry-After) and the worker reconnects for the next. Ours costs a poll(), not a
 # round trip (config/postgres/base.py).
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DB_CONN_HEALTH_CHECKS", True)
-# A read replica of the primary takes the catalogue's reads (config/db_router.py).
+# A read replica of the primary takes the catalogue's reads (common/db_router.py).
 _replica_url = env_str("DATABASE_REPLICA_URL")
 if _replica_url:
     DATABASES["replica"] = {
@@ -126,7 +126,7 @@ if _replica_url:
         # connection: it sees committed rows only, as a replica would.
         "TEST": {"MIRROR": "default"},
     }
-    DATABASE_ROUTERS = ["config.db_router.CatalogueReplicaRouter"]
+    DATABASE_ROUTERS = ["common.db_router.CatalogueReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -136,7 +136,7 @@ LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/account/tokens"
 LOGOUT_REDIRECT_URL = "/"
 # A refused form (missing or forged CSRF token) gets a page in the visitor's language.
-CSRF_FAILURE_VIEW = "config.csrf.csrf_failure"
+CSRF_FAILURE_VIEW = "website.csrf.csrf_failure"
 # Sign-up and password reset links (accounts/mails.py, Django's reset) work this long.
 PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 
@@ -165,7 +165,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 # Rate limits are counted in Redis, which every process must share; while it cannot
-# be reached each process counts alone (config/cache.py). Only development may run
+# be reached each process counts alone (common/cache.py). Only development may run
 # without it, counting per process (a system check warns about it).
 _redis_url = (
     env_str("REDIS_URL")
@@ -175,7 +175,7 @@ _redis_url = (
 CACHES = {
     "default": (
         {
-            "BACKEND": "config.cache.SharedCache",
+            "BACKEND": "common.cache.SharedCache",
             "LOCATION": _redis_url,
             # Find out fast, rather than hold a worker, when Redis is unreachable.
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
@@ -193,14 +193,14 @@ API_RATE_ANONYMOUS = "20/m"
 API_RATE_IMAGES_ANONYMOUS = "600/m"
 
 # The API, the admin and the commands speak English; the website Spanish or English as
-# its visitor asks, Spanish first (config/i18n.py). Translations: locale/ (docs/i18n.md).
+# its visitor asks, Spanish first (website/i18n.py). Translations: locale/ (docs/i18n.md).
 LANGUAGE_CODE = "en"
 LANGUAGES = [("es", "Español"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_SECURE = not DEBUG
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
-# The website shows local times; the API writes UTC (config/api/times.py).
+# The website shows local times; the API writes UTC (api/times.py).
 TIME_ZONE = "Europe/Madrid"
 USE_I18N = True
 USE_TZ = True
@@ -287,12 +287,12 @@ COMPRESS_MIN_BYTES = 1024
 # The public API: JSON only, one error shape, one exception handler.
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["config.api.parsers.BoundedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.BoundedJSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": ["accounts.authentication.BearerTokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["accounts.permissions.TokenScopes"],
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.api.negotiation.JsonOnlyNegotiation",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "api.negotiation.JsonOnlyNegotiation",
     "DEFAULT_METADATA_CLASS": None,
-    "EXCEPTION_HANDLER": "config.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": None,
     "UNICODE_JSON": True,
@@ -311,11 +311,11 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": r"/v1/public",
     "SCHEMA_PATH_PREFIX_TRIM": False,
-    "PREPROCESSING_HOOKS": ["config.api.schema.public_endpoints_only"],
+    "PREPROCESSING_HOOKS": ["api.schema.public_endpoints_only"],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "config.api.schema.response_headers",
-        "config.api.schema.required_request_bodies",
+        "api.schema.response_headers",
+        "api.schema.required_request_bodies",
     ],
     "COMPONENT_SPLIT_REQUEST": True,
     "SERVERS": [{"url": SITE_URL}],
@@ -325,7 +325,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "EntityTypeEnum": "directory.models.EntityType",
         "VariantKindEnum": "directory.models.VariantKind",
-        "ErrorCodeEnum": "config.api.errors.ErrorCode",
+        "ErrorCodeEnum": "api.errors.ErrorCode",
         "SourceEnum": "accounts.models.Source",
         "PluginSourceEnum": "accounts.models.PLUGIN_SOURCES",
         "PaletteSourceEnum": "palettes.models.PaletteSource",
@@ -334,7 +334,7 @@ SPECTACULAR_SETTINGS = {
 }
 
 # CORS for the public API only: any origin, no credentials (docs/api.md), the same
-# answer to every origin (config/api/cors.py). Exactly the request headers the API reads
+# answer to every origin (api/cors.py). Exactly the request headers the API reads
 # (If-None-Match: a client revalidating the domain list itself) and the methods it serves.
 CORS_URLS_REGEX = r"^/v1/public/.*$"
 CORS_ALLOW_ALL_ORIGINS = True

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 
 from accounts import pages as account_pages
-from config.api.views import ApiDocsPage, OpenApiDocumentApi, UnknownPathApi
+from api.views import ApiDocsPage, OpenApiDocumentApi, UnknownPathApi
 from directory import pages
 from directory.views import serve_download, serve_preview
 from mcp_server.llms import llms_txt
@@ -68,6 +68,6 @@ urlpatterns = [
     path("files/<str:token>", serve_download, name="download-file"),
 ]
 
-handler400 = "config.api.middleware.api_handler400"
-handler404 = "config.api.middleware.api_handler404"
-handler500 = "config.api.middleware.api_handler500"
+handler400 = "api.middleware.api_handler400"
+handler404 = "api.middleware.api_handler404"
+handler500 = "api.middleware.api_handler500"

@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_delete, post_migrate, post_save
 
-from config import sqlfiles
+from common import sqlfiles
 
 
 class DirectoryConfig(AppConfig):

@@ -21,8 +21,8 @@ from django.conf import settings
 from django.db.models import F, Q
 from django.utils import timezone
 
+from common.cli import progress as progress_report
 from common.parallel import parallel_map
-from config.cli import progress as progress_report
 from directory import embeddings
 from directory.colors import ColorError, extract_colors
 from directory.models import Asset, Company, Logo, Variant

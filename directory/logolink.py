@@ -66,7 +66,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage, storages
 from PIL import Image
 
-from config.api.errors import ErrorCode
+from api.errors import ErrorCode
 from directory import renditions
 from directory.models import is_domain, normalise_domain
 from directory.selectors import ImageSource, SourceFile, domain_company_slug, image_source

@@ -17,8 +17,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from accounts.models import Source
-from config.api.client_ip import client_ip
-from config.csrf import REFUSAL, csrf_refused, renders_csrf_refusal
+from api.client_ip import client_ip
 from directory import related, search
 from directory.contrast import swatches
 from directory.downloads import (
@@ -40,6 +39,7 @@ from directory.selectors import (
     preview_url,
 )
 from directory.shapes import sorted_formats
+from website.csrf import REFUSAL, csrf_refused, renders_csrf_refusal
 
 PAGE_SIZE = 24
 MAX_PAGE = 500  # as the API's page parameter

@@ -43,7 +43,7 @@ from django.core.signals import setting_changed
 from django.db import connection
 from django.dispatch import receiver
 
-from config.api.pagination import DEFAULT_PAGE_SIZE
+from api.pagination import DEFAULT_PAGE_SIZE
 from directory import search
 from directory.business_terms import business_words, thesaurus_spelling
 from directory.embeddings import (

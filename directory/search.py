@@ -12,7 +12,7 @@ connection, returning the page as JSON and the exact total).
 import json
 import re
 
-from config.db_router import catalogue_connection
+from common.db_router import catalogue_connection
 from directory.models import FORMAT_ORDER
 
 # Word breaks wherever a term comes from: no one types them on purpose, and PostgreSQL

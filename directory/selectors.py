@@ -24,8 +24,8 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from config.cache import hash_read, hash_write
-from config.db_router import catalogue_connection
+from common.cache import hash_read, hash_write
+from common.db_router import catalogue_connection
 from directory.models import (
     FORMAT_ORDER,
     Asset,
@@ -119,7 +119,7 @@ def logo_find(*, id_or_slug: str) -> Logo | None:
 # (23 ms), and logo_find 99 ms more a logo detail. So here one written-out statement has
 # PostgreSQL build the whole tree as JSON, which Python decodes once (as with
 # directory_company_page): its keys are the sources of CompanyDetailSerializer and
-# LogoDetailSerializer, which show it (config/api/rows.py). company_find and logo_find
+# LogoDetailSerializer, which show it (api/rows.py). company_find and logo_find
 # serve the website and proposals, which want instances; the orders here are theirs
 # (logos as company_find sorts them, variants by Variant.Meta.ordering, files by
 # ASSET_ORDER, formats in contract order). tests/directory/test_rows.py shows both

@@ -7,16 +7,16 @@ field names are the contract's (camel case); nullable fields are always present.
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.api.errors import ErrorCode
-from config.api.inputs import (
+from api.errors import ErrorCode
+from api.inputs import (
     QueryChoiceField,
     QueryIntegerField,
     StrictCharField,
     StrictUUIDField,
 )
-from config.api.pagination import PageEnvelopeSerializer, PageQuerySerializer
-from config.api.rows import RowSerializer, shared_serializer
-from config.api.times import TimestampField
+from api.pagination import PageEnvelopeSerializer, PageQuerySerializer
+from api.rows import RowSerializer, shared_serializer
+from api.times import TimestampField
 from directory import logolink
 from directory.models import FileFormat
 from directory.search import CONTROL_CHARACTERS

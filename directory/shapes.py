@@ -3,7 +3,7 @@ its own, and the pieces they share.
 
 Each serializer here is the one definition of its shape: its fields are the OpenAPI
 schema, DRF shows the ORM's instances through it (the website, the admin), and
-config.api.rows shows the JSON rows PostgreSQL builds for the hot paths, keyed by the
+api.rows shows the JSON rows PostgreSQL builds for the hot paths, keyed by the
 fields' sources (the SQL of directory/sql/ and selectors.py;
 tests/directory/test_rows.py holds the keys and the sources equal). Field names are
 the contract's (camel case); nullable fields are always present.

@@ -23,11 +23,11 @@ from rest_framework.views import APIView
 
 from accounts.authentication import source_of
 from accounts.models import Scope
-from config.api.client_ip import client_ip
-from config.api.errors import ApiError, ErrorCode, invalid_request, not_found
-from config.api.inputs import parse
-from config.api.pagination import envelope, page_window
-from config.api.schema import error_responses, read_responses
+from api.client_ip import client_ip
+from api.errors import ApiError, ErrorCode, invalid_request, not_found
+from api.inputs import parse
+from api.pagination import envelope, page_window
+from api.schema import error_responses, read_responses
 from directory import logolink, related, search
 from directory.downloads import (
     DownloadLimitReached,

@@ -9,7 +9,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from config.csrf import REFUSAL, csrf_refused, refused_form, renders_csrf_refusal
 from directory.contrast import swatches
 from directory.pages import logo_page_refused
 from directory.selectors import logo_find
@@ -23,6 +22,7 @@ from palettes.services import (
     palette_delete,
     palette_update,
 )
+from website.csrf import REFUSAL, csrf_refused, refused_form, renders_csrf_refusal
 
 
 def palette_preview(palette: Palette) -> dict:

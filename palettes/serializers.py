@@ -7,14 +7,14 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.api.inputs import (
+from api.inputs import (
     QueryChoiceField,
     StrictBooleanField,
     StrictCharField,
     StrictNumberField,
 )
-from config.api.pagination import PageEnvelopeSerializer, PageQuerySerializer
-from config.api.times import TimestampField
+from api.pagination import PageEnvelopeSerializer, PageQuerySerializer
+from api.times import TimestampField
 from palettes.models import GradientKind, PaletteSource, PaletteType
 
 _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")

@@ -11,10 +11,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import Scope
-from config.api.errors import ApiError, ErrorCode, not_found
-from config.api.inputs import parse
-from config.api.pagination import envelope, page_window
-from config.api.schema import error_responses, read_responses
+from api.errors import ApiError, ErrorCode, not_found
+from api.inputs import parse
+from api.pagination import envelope, page_window
+from api.schema import error_responses, read_responses
 from directory.models import Company
 from palettes.models import MAX_PALETTES_PER_ACCOUNT
 from palettes.selectors import palette_count, palette_of, palette_readable_by, palettes_of

@@ -11,7 +11,6 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 
 from accounts.models import Source
-from config.csrf import csrf_refused, refused_form, renders_csrf_refusal
 from proposals.files import UnsupportedFile, proposal_file_format
 from proposals.forms import ProposalForm
 from proposals.models import MAX_PROPOSALS_PER_DAY, ProposalChannel
@@ -29,6 +28,7 @@ from proposals.services import (
     proposal_submit,
 )
 from proposals.uploads import FileTooLarge, limit_upload
+from website.csrf import csrf_refused, refused_form, renders_csrf_refusal
 
 LIST_LIMIT = 50
 

@@ -7,8 +7,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import Source
-from config.api.pagination import PageEnvelopeSerializer, PageQuerySerializer
-from config.api.times import TimestampField
+from api.pagination import PageEnvelopeSerializer, PageQuerySerializer
+from api.times import TimestampField
 from proposals.models import MAX_FILE_BYTES, ProposalFormat, ProposalStatus
 
 # -- POST /proposals -------------------------------------------------------------------

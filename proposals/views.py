@@ -8,10 +8,10 @@ from rest_framework.views import APIView
 
 from accounts.authentication import source_of
 from accounts.models import Scope
-from config.api.errors import ApiError, ErrorCode, invalid_request, not_found
-from config.api.inputs import parse
-from config.api.pagination import envelope, page_window
-from config.api.schema import error_responses, read_responses
+from api.errors import ApiError, ErrorCode, invalid_request, not_found
+from api.inputs import parse
+from api.pagination import envelope, page_window
+from api.schema import error_responses, read_responses
 from proposals.files import UnsupportedFile, proposal_file_format
 from proposals.models import MAX_FILE_BYTES, MAX_PROPOSALS_PER_DAY, ProposalChannel
 from proposals.selectors import ProposalTargetError, proposal_targets, proposals_of

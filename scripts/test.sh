@@ -42,5 +42,5 @@ log "pytest"
 if [ "$#" -eq 0 ]; then
   # The replica alias mirrors the test database, as a streaming replica would.
   log "pytest: catalogue reads on a read replica"
-  DATABASE_REPLICA_URL="$DATABASE_URL" "$PY" -m pytest tests/config/test_db_router.py
+  DATABASE_REPLICA_URL="$DATABASE_URL" "$PY" -m pytest tests/common/test_db_router.py
 fi

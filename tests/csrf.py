@@ -1,5 +1,5 @@
 """A browser that checks CSRF tokens as a real one does, for the tests of forms refused
-by the check (config/csrf.py): no token, a forged one, in English and in Spanish."""
+by the check (website/csrf.py): no token, a forged one, in English and in Spanish."""
 
 import re
 

@@ -1,7 +1,7 @@
 """Every file the docs and the code's comments name exists.
 
 A path is read wherever it starts with one of the repository's top-level folders
-(`directory/search.py`, `tests/config/test_sql_files.py`, `bench/*.py`, `docs/sql.md`), in
+(`directory/search.py`, `tests/common/test_sql_files.py`, `bench/*.py`, `docs/sql.md`), in
 README.md and docs/*.md, in the comments and docstrings of Python files and in the
 comments of SQL and shell files; and a Markdown link's target, relative to its page.
 What git ignores is what the project makes as it runs (`bench/results/search-<date>.json`,
@@ -100,7 +100,7 @@ def cited_paths(text: str) -> set[str]:
     paths = set()
     for match in path_pattern().finditer(text):
         path = match.group(1).rstrip(".")
-        # `config/api/` and `config/api` name the same folder.
+        # `api/` and `api` name the same folder.
         paths.add(path.rstrip("/") or path)
     return paths
 

@@ -4,7 +4,7 @@ Beside the models: the extensions search uses, the side tables, the composite ty
 their indexes read from their files under directory/sql/, the composite foreign key
 of a company's current logo, and the lexicon's names of kinds of business. Functions
 and triggers are applied from their files after the migrations, whenever their text
-changes (config/sqlfiles.py, docs/sql.md); the ones the models' generated columns call,
+changes (common/sqlfiles.py, docs/sql.md); the ones the models' generated columns call,
 and the ones filling the lexicon, are applied here first.
 """
 
@@ -25,7 +25,7 @@ from django.contrib.postgres.operations import (
 from django.db import migrations, models
 
 import directory.models
-from config.sqlfiles import ApplySqlFiles, text
+from common.sqlfiles import ApplySqlFiles, text
 
 APP = Path(__file__).resolve().parent.parent
 

@@ -10,11 +10,11 @@ ending in it are computed again."""
 
 from django.db import migrations
 
-from config.sqlfiles import ApplySqlFiles
+from common.sqlfiles import ApplySqlFiles
 
 # directory_search_plan's arguments changed, and directory_search_corrected, whose body
 # is SQL-standard, depends on the old one: both go, and the latter's file is applied
-# again after the migrations (config/sqlfiles.py). A database built by 0001 holds the
+# again after the migrations (common/sqlfiles.py). A database built by 0001 holds the
 # new ones already.
 OLD_PLAN = """
 DO $$

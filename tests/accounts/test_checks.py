@@ -16,7 +16,7 @@ def test_it_warns_that_a_memory_cache_counts_per_process(settings):
 def test_it_is_quiet_with_redis(settings):
     settings.CACHES = {
         "default": {
-            "BACKEND": "config.cache.SharedCache",
+            "BACKEND": "common.cache.SharedCache",
             "LOCATION": "redis://127.0.0.1:6379/0",
         }
     }

@@ -24,7 +24,7 @@ LOCKED = "Too many failed logins for this account or from this address."
 
 @pytest.fixture(autouse=True)
 def _real_redis():
-    assert django_settings.CACHES["default"]["BACKEND"] == "config.cache.SharedCache"
+    assert django_settings.CACHES["default"]["BACKEND"] == "common.cache.SharedCache"
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """An account form sent without its CSRF token, or with a forged one: the same page
 comes back with status 403 and an error in the visitor's language that says to send it
 again, nothing is done (no account, no session, no token, no login failure counted) and
-a password is never sent back (config/csrf.py)."""
+a password is never sent back (website/csrf.py)."""
 
 import time
 

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(autouse=True)
 def _real_redis():
     backend = django_settings.CACHES["default"]["BACKEND"]
-    assert backend == "config.cache.SharedCache", (
+    assert backend == "common.cache.SharedCache", (
         "rate-limit tests need REDIS_URL (scripts/test.sh starts a Redis)"
     )
 

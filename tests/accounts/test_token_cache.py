@@ -14,7 +14,7 @@ from accounts.models import ApiToken, Plan
 from accounts.selectors import TOKEN_TOMBSTONE, token_cache_key, token_for_digest
 from accounts.services import token_forget
 from accounts.tokens import token_digest
-from config.cache import lookup_get
+from common.cache import lookup_get
 from tests.factories import UserFactory, bearer, token_for
 
 pytestmark = pytest.mark.django_db

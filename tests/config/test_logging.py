@@ -76,7 +76,7 @@ def test_it_puts_the_request_id_on_every_line_logged_while_serving(client, json_
     lines = json_log()
     # The failure with its traceback, the app's request line, Django's error line.
     assert [line["logger"] for line in lines] == [
-        "config.api.errors",
+        "api.errors",
         "config.request",
         "django.request",
     ]

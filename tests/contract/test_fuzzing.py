@@ -58,7 +58,7 @@ def _unthrottled(settings, catalogue, wsgi_in_test_transaction):
     settings.API_RATE_ANONYMOUS = settings.API_RATE_AUTHENTICATED = "1000000/m"
     settings.API_RATE_IMAGES_ANONYMOUS = "1000000/m"
     # Sent straight to the WSGI app, a compressed answer would reach the checks as it
-    # left the app, undecoded; compression is tested in tests/config/test_compression.py.
+    # left the app, undecoded; compression is tested in tests/api/test_compression.py.
     settings.COMPRESS_MIN_BYTES = 2**62
 
 

@@ -8,7 +8,7 @@ import time
 import pytest
 from django.db import close_old_connections, connection, connections, transaction
 
-from config.api.rows import row_shaper
+from api.rows import row_shaper
 from directory.models import Company, Logo, Sector
 from directory.selectors import with_summary_fields
 from directory.shapes import CompanySummarySerializer

@@ -1,6 +1,6 @@
 """A website form sent without its CSRF token, or with a forged one: the same page comes
 back with status 403, the form as the visitor filled it in and an error in their
-language that says to send it again, and nothing changes (config/csrf.py)."""
+language that says to send it again, and nothing changes (website/csrf.py)."""
 
 import re
 

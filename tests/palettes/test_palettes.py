@@ -11,7 +11,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import Scope
-from config.api.times import timestamp
+from api.times import timestamp
 from palettes.models import Palette, PaletteType
 from tests.factories import CompanyFactory, PaletteFactory, UserFactory, bearer, token_for
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import Scope, Source
-from config.api.times import timestamp
+from api.times import timestamp
 from proposals.models import MAX_FILE_BYTES, Proposal
 from tests.factories import (
     PDF_BYTES,

@@ -82,7 +82,7 @@ def test_it_answers_503_and_counts_nothing_when_the_store_refuses_connections(
     add_file(logo, svg_bytes())
     use_s3_storage(settings, endpoint=f"http://127.0.0.1:{free_port()}", bucket=s3_storage)
 
-    with caplog.at_level(logging.WARNING, logger="config.api.errors"):
+    with caplog.at_level(logging.WARNING, logger="api.errors"):
         response = _download(api, logo)
 
     assert response.status_code == 503

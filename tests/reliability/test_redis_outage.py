@@ -3,7 +3,7 @@
 While Redis is away, catalogue reads answer as usual, tokens authenticate from the
 database, a revocation takes effect on the next request and rate limits are counted
 by each process on its own (accounts/ratelimit.py); when Redis is back the shared
-counts resume without a restart (config/cache.py). The app runs with two workers,
+counts resume without a restart (common/cache.py). The app runs with two workers,
 each with its own view of the outage.
 """
 
@@ -15,7 +15,7 @@ import anyio
 import pytest
 from django.conf import settings
 
-from config.cache import RETRY_SECONDS
+from common.cache import RETRY_SECONDS
 from tests.factories import (
     CompanyFactory,
     LogoFactory,

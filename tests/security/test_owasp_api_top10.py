@@ -28,8 +28,8 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiToken, DeviceCode, Plan, Scope, Source
 from accounts.services import DeviceCodeNotPending, device_code_decide, device_code_start
+from api.views import OpenApiDocumentApi, UnknownPathApi
 from common.svg import sanitize_svg
-from config.api.views import OpenApiDocumentApi, UnknownPathApi
 from directory.models import Download, Logo
 from directory.previews import render_preview
 from palettes.models import Palette

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from config.cli import progress
+from common.cli import progress
 from directory.models import Logo
 from directory.services import logo_colors_refresh
 

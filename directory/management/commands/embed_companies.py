@@ -2,7 +2,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from config.cli import progress
+from common.cli import progress
 from directory import embeddings
 
 

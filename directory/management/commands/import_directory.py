@@ -2,7 +2,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from config.cli import progress
+from common.cli import progress
 from directory.derived import catalogue_derived_complete_reported
 from directory.importer import catalogue_import
 from directory.services import CatalogueError

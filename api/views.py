@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerSplitView
 from rest_framework.views import APIView
 
-from config.api.errors import ErrorCode, not_found
+from api.errors import ErrorCode, not_found
 
 
 @extend_schema(exclude=True)
@@ -40,6 +40,6 @@ def _is_endpoint(path: str) -> bool:
 class ApiDocsPage(SpectacularSwaggerSplitView):
     """Swagger UI for the document, its start-up script served apart (?script) and its
     page styles in a static file: nothing inline, so it works under the site's
-    Content-Security-Policy (config/csp.py)."""
+    Content-Security-Policy (website/csp.py)."""
 
     template_name = "api_docs.html"

@@ -6,7 +6,7 @@ is decoded, and one nested deeper than MAX_JSON_DEPTH before the parser recurses
 it (the standard library's parser gives up with RecursionError, not a ValueError, at
 about 1,000 levels): both are INVALID_REQUEST, never a 500. A body over Django's
 DATA_UPLOAD_MAX_MEMORY_SIZE is refused by its declared length before DRF reads it
-(config/api/errors.py).
+(api/errors.py).
 """
 
 import io
@@ -15,7 +15,7 @@ from itertools import accumulate
 
 from rest_framework.parsers import JSONParser
 
-from config.api.errors import BAD_JSON, invalid_request
+from api.errors import BAD_JSON, invalid_request
 
 MAX_JSON_BYTES = 64 * 1024
 MAX_JSON_DEPTH = 32

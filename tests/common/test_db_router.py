@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from psycopg import sql
 
 from accounts.models import ApiToken, DeviceCode, User
-from config.db_router import CatalogueReplicaRouter
+from common.db_router import CatalogueReplicaRouter
 from directory.models import Asset, Company, Domain, Download, Logo, Sector, Variant
 from palettes.models import Palette
 from proposals.models import Proposal

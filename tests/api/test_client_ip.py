@@ -1,7 +1,7 @@
 import pytest
 from django.test import RequestFactory
 
-from config.api.client_ip import client_ip
+from api.client_ip import client_ip
 
 
 def request(remote="10.0.0.9", forwarded=None):

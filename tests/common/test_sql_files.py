@@ -13,7 +13,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
 
-from config import sqlfiles
+from common import sqlfiles
 from directory import search
 from tests.factories import CompanyFactory, LogoFactory
 

@@ -2,7 +2,7 @@ import contextlib
 
 from rest_framework import serializers
 
-from config.api.rows import shared_serializer
+from api.rows import shared_serializer
 
 
 def parse(serializer_class: type[serializers.Serializer], data, **context) -> dict:

@@ -12,8 +12,8 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
-from config.api.middleware import PUBLIC_PREFIX
-from config.http import weighted_values
+from api.http import weighted_values
+from api.middleware import PUBLIC_PREFIX
 
 ENGLISH_ONLY = (PUBLIC_PREFIX, "/admin/", "/examples/")
 

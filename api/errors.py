@@ -21,7 +21,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from urllib3.exceptions import HTTPError as StoreProbeError
 
-from config.cache import REDIS_UNREACHABLE
+from common.cache import REDIS_UNREACHABLE
 
 logger = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
-from config.api.errors import ErrorCode
+from api.errors import ErrorCode
 
 
 class ErrorSerializer(serializers.Serializer):

@@ -1,7 +1,7 @@
 from django.http import HttpRequest, HttpResponse
 from django.views import defaults
 
-from config.api.errors import (
+from api.errors import (
     ErrorCode,
     internal_error,
     invalid_request,

@@ -5,7 +5,7 @@ import os
 
 from django.core.management.base import OutputWrapper
 
-from config.cli import progress
+from common.cli import progress
 
 
 class Clock:

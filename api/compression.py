@@ -21,7 +21,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 
-from config.http import weights
+from api.http import weights
 
 # Measured on a 10 MB domain list (bench/compression.py): Brotli 5 is about as fast as
 # gzip 6 and a little smaller; higher qualities cost many times the time for 1-2%.

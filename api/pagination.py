@@ -3,7 +3,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from config.api.inputs import QueryIntegerField
+from api.inputs import QueryIntegerField
 
 MAX_PAGE = 500
 MAX_PAGE_SIZE = 50

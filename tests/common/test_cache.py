@@ -1,5 +1,5 @@
 """The shared cache against real Redis servers: counters, lookups, and how a process gets
-on while Redis is away (config/cache.py)."""
+on while Redis is away (common/cache.py)."""
 
 import logging
 import time
@@ -7,7 +7,7 @@ import time
 import pytest
 from django.core.cache import cache
 
-from config.cache import (
+from common.cache import (
     RETRY_SECONDS,
     WARNING_SECONDS,
     RedisUnavailable,
@@ -148,7 +148,7 @@ def test_it_leaves_redis_alone_until_the_retry_interval_has_passed(own_redis, cl
 
 def test_it_warns_once_a_minute_and_says_when_redis_is_back(own_redis, clock, caplog):
     own_redis.stop()
-    with caplog.at_level(logging.WARNING, logger="config.cache"):
+    with caplog.at_level(logging.WARNING, logger="common.cache"):
         for _ in range(int(WARNING_SECONDS // RETRY_SECONDS) - 1):
             with pytest.raises(RedisUnavailable):
                 lookup_get("token:v")

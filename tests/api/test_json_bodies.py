@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from config.api.parsers import MAX_JSON_BYTES, MAX_JSON_DEPTH, json_depth
+from api.parsers import MAX_JSON_BYTES, MAX_JSON_DEPTH, json_depth
 from tests.factories import bearer, token_for
 
 pytestmark = pytest.mark.django_db
