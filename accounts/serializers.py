@@ -2,8 +2,9 @@
 
 from rest_framework import serializers
 
+from accounts.errors import DeviceFlowErrorCode
 from accounts.models import PLUGIN_SOURCES, Plan, Scope, Source
-from api.errors import DeviceFlowErrorCode, ErrorCode
+from api.errors import ErrorCode
 from api.inputs import StrictCharField
 from api.times import TimestampField, timestamp
 

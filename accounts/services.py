@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.errors import DeviceFlowErrorCode
 from accounts.models import (
     USER_CODE_ALPHABET,
     ApiToken,
@@ -22,7 +23,6 @@ from accounts.models import (
 )
 from accounts.selectors import TOKEN_TOMBSTONE, TOKEN_TOMBSTONE_SECONDS, token_cache_key
 from accounts.tokens import token_digest, token_display_prefix, token_generate
-from api.errors import DeviceFlowErrorCode
 from common.cache import lookup_delete_unless, lookup_set_many
 
 # lastUsedAt is for people deciding which token to revoke; minute precision is

@@ -3,6 +3,11 @@
 Every error under /v1/public leaves as {"error": CODE, "message": text}, plus
 "details" for validation errors and any extra keys an error carries (the
 download quota, for example).
+
+ErrorCode holds the codes any endpoint may answer with (the token, validation, not
+found, rate limits, failures); each app declares its own beside its views
+(directory/errors.py, palettes/errors.py, proposals/errors.py) and names them in its
+AppConfig's `error_codes`, where error_codes() finds them for the OpenAPI document.
 """
 
 import logging
@@ -12,6 +17,7 @@ from typing import Any
 from botocore.exceptions import ClientError as StoreClientError
 from botocore.exceptions import ConnectionError as StoreConnectionError
 from botocore.exceptions import HTTPClientError as StoreHttpError
+from django.apps import apps
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.db import DatabaseError, InterfaceError, OperationalError
@@ -33,15 +39,6 @@ class ErrorCode(StrEnum):
     INVALID_TOKEN = "INVALID_TOKEN"  # noqa: S105 - an error code, not a secret
     TOKEN_REVOKED = "TOKEN_REVOKED"  # noqa: S105
     INSUFFICIENT_SCOPE = "INSUFFICIENT_SCOPE"
-    COMPANY_NOT_FOUND = "COMPANY_NOT_FOUND"
-    LOGO_NOT_FOUND = "LOGO_NOT_FOUND"
-    FORMAT_NOT_AVAILABLE = "FORMAT_NOT_AVAILABLE"
-    DOWNLOAD_LIMIT_REACHED = "DOWNLOAD_LIMIT_REACHED"
-    PALETTE_NOT_FOUND = "PALETTE_NOT_FOUND"
-    PALETTE_LIMIT = "PALETTE_LIMIT"
-    PROPOSAL_LIMIT_REACHED = "PROPOSAL_LIMIT_REACHED"
-    FILE_TOO_LARGE = "FILE_TOO_LARGE"
-    UNSUPPORTED_FILE = "UNSUPPORTED_FILE"
     INVALID_REQUEST = "INVALID_REQUEST"
     RATE_LIMITED = "RATE_LIMITED"
     NOT_FOUND = "NOT_FOUND"
@@ -50,14 +47,13 @@ class ErrorCode(StrEnum):
     SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE"
 
 
-class DeviceFlowErrorCode(StrEnum):
-    """RFC 8628 §3.5 answers of POST /device/token, lower case as OAuth spells them."""
-
-    AUTHORIZATION_PENDING = "authorization_pending"
-    SLOW_DOWN = "slow_down"
-    ACCESS_DENIED = "access_denied"
-    EXPIRED_TOKEN = "expired_token"  # noqa: S105
-    INVALID_GRANT = "invalid_grant"
+def error_codes() -> list[str]:
+    """Every code an error body may carry: the generic ones, then each app's (its
+    AppConfig's `error_codes`), in INSTALLED_APPS order."""
+    codes = [code.value for code in ErrorCode]
+    for app_config in apps.get_app_configs():
+        codes += [code.value for code in getattr(app_config, "error_codes", ())]
+    return codes
 
 
 class ApiError(Exception):
@@ -65,7 +61,7 @@ class ApiError(Exception):
 
     def __init__(
         self,
-        code: ErrorCode | DeviceFlowErrorCode,
+        code: StrEnum,
         message: str,
         *,
         status_code: int,
@@ -98,7 +94,7 @@ def invalid_request(details: dict[str, list[str]], message: str | None = None) -
     )
 
 
-def not_found(code: ErrorCode, message: str) -> ApiError:
+def not_found(code: StrEnum, message: str) -> ApiError:
     return ApiError(code, message, status_code=status.HTTP_404_NOT_FOUND)
 
 

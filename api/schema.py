@@ -5,11 +5,11 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
-from api.errors import ErrorCode
+from api.errors import error_codes
 
 
 class ErrorSerializer(serializers.Serializer):
-    error = serializers.ChoiceField(choices=[code.value for code in ErrorCode])
+    error = serializers.ChoiceField(choices=error_codes())
     message = serializers.CharField()
 
 
@@ -28,8 +28,6 @@ _DESCRIPTIONS = {
     404: "The resource does not exist.",
     405: "METHOD_NOT_ALLOWED.",
     409: "A conflict with the current state.",
-    413: "FILE_TOO_LARGE.",
-    415: "UNSUPPORTED_FILE.",
     429: "RATE_LIMITED, with Retry-After.",
     500: "INTERNAL_ERROR.",
     503: "SERVICE_UNAVAILABLE: a backing service is unreachable, with Retry-After.",
@@ -40,6 +38,7 @@ def error_responses(*statuses: int, descriptions: dict[int, str] | None = None) 
     """Error responses for @extend_schema.
 
     401 (a bad token is refused everywhere), 405, 429, 500 and 503 apply to every endpoint.
+    A status without a generic description here (413, 415) needs the endpoint's own.
     """
     descriptions = {**_DESCRIPTIONS, **(descriptions or {})}
     responses = {}
@@ -114,7 +113,7 @@ def response_headers(result, generator, request, public):
     return result
 
 
-class _EitherShape(OpenApiSerializerExtension):
+class EitherShape(OpenApiSerializerExtension):
     """A body that needs one field or another (checked in validate()): one shape each.
 
     anyOf, not oneOf: a body may give both fields.
@@ -125,14 +124,6 @@ class _EitherShape(OpenApiSerializerExtension):
     def map_serializer(self, auto_schema, direction):
         shapes = [import_string(path) for path in self.shapes]
         return {"anyOf": [auto_schema.resolve_serializer(s, direction).ref for s in shapes]}
-
-
-class DownloadByFormatOrAsset(_EitherShape):
-    target_class = "directory.serializers.LogoDownloadInputSerializer"
-    shapes = (
-        "directory.serializers.DownloadByFormatInputSerializer",
-        "directory.serializers.DownloadByAssetInputSerializer",
-    )
 
 
 def required_request_bodies(result, generator=None, request=None, public=None) -> dict:

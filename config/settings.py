@@ -325,7 +325,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "EntityTypeEnum": "directory.models.EntityType",
         "VariantKindEnum": "directory.models.VariantKind",
-        "ErrorCodeEnum": "api.errors.ErrorCode",
+        "ErrorCodeEnum": "api.errors.error_codes",
         "SourceEnum": "accounts.models.Source",
         "PluginSourceEnum": "accounts.models.PLUGIN_SOURCES",
         "PaletteSourceEnum": "palettes.models.PaletteSource",

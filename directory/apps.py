@@ -2,11 +2,14 @@ from django.apps import AppConfig
 from django.db.models.signals import post_delete, post_migrate, post_save
 
 from common import sqlfiles
+from directory.errors import DirectoryErrorCode
 
 
 class DirectoryConfig(AppConfig):
     name = "directory"
     default_auto_field = "django.db.models.BigAutoField"
+    # Beside the API's generic codes (api.errors.error_codes).
+    error_codes = DirectoryErrorCode
 
     def ready(self) -> None:
         # The functions and triggers of directory/sql/ whose text changed (docs/sql.md).

@@ -66,8 +66,8 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage, storages
 from PIL import Image
 
-from api.errors import ErrorCode
 from directory import renditions
+from directory.errors import DirectoryErrorCode
 from directory.models import is_domain, normalise_domain
 from directory.selectors import ImageSource, SourceFile, domain_company_slug, image_source
 
@@ -144,7 +144,7 @@ class Served:
 class NothingToDraw(Exception):
     """fallback=404 and nothing to draw: the error to answer."""
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: DirectoryErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -273,11 +273,12 @@ def _fallback(
     if options.fallback == "404":
         if source is None:
             raise NothingToDraw(
-                ErrorCode.COMPANY_NOT_FOUND,
+                DirectoryErrorCode.COMPANY_NOT_FOUND,
                 f"No domain, company or logo is known as {identifier!r}.",
             )
         raise NothingToDraw(
-            ErrorCode.LOGO_NOT_FOUND, f"{source.company_name} has no logo that can be drawn."
+            DirectoryErrorCode.LOGO_NOT_FOUND,
+            f"{source.company_name} has no logo that can be drawn.",
         )
     size, greyscale = options.size, options.greyscale
     if options.fallback == "transparent":

@@ -7,7 +7,7 @@ field names are the contract's (camel case); nullable fields are always present.
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.errors import ErrorCode
+from api.errors import error_codes
 from api.inputs import (
     QueryChoiceField,
     QueryIntegerField,
@@ -16,6 +16,7 @@ from api.inputs import (
 )
 from api.pagination import PageEnvelopeSerializer, PageQuerySerializer
 from api.rows import RowSerializer, shared_serializer
+from api.schema import EitherShape
 from api.times import TimestampField
 from directory import logolink
 from directory.models import FileFormat
@@ -239,6 +240,16 @@ class LogoDownloadInputSerializer(serializers.Serializer):
         return attrs
 
 
+class DownloadByFormatOrAsset(EitherShape):
+    """The document shows LogoDownloadInputSerializer as its two shapes."""
+
+    target_class = LogoDownloadInputSerializer
+    shapes = (
+        "directory.serializers.DownloadByFormatInputSerializer",
+        "directory.serializers.DownloadByAssetInputSerializer",
+    )
+
+
 class DownloadQuotaSerializer(serializers.Serializer):
     unlimited = serializers.BooleanField(help_text="Read first: true means no limit applies.")
     used = serializers.IntegerField()
@@ -261,7 +272,7 @@ class LogoDownloadOutputSerializer(serializers.Serializer):
 
 
 class DownloadLimitErrorSerializer(serializers.Serializer):
-    error = serializers.ChoiceField(choices=[code.value for code in ErrorCode])
+    error = serializers.ChoiceField(choices=error_codes())
     message = serializers.CharField()
     quota = DownloadQuotaSerializer(required=False, help_text="With DOWNLOAD_LIMIT_REACHED.")
 

@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 from accounts.authentication import source_of
 from accounts.models import Scope
 from api.client_ip import client_ip
-from api.errors import ApiError, ErrorCode, invalid_request, not_found
+from api.errors import ApiError, invalid_request, not_found
 from api.inputs import parse
 from api.pagination import envelope, page_window
 from api.schema import error_responses, read_responses
@@ -37,6 +37,7 @@ from directory.downloads import (
     download_subject,
     signed_file,
 )
+from directory.errors import DirectoryErrorCode
 from directory.formats import CONTENT_TYPES
 from directory.logolink import NothingToDraw, Picture, picture_for, serve
 from directory.models import DownloadChannel, is_domain, normalise_domain
@@ -207,7 +208,7 @@ class CompanyDetailApi(APIView):
         params = parse(CompanyLookupInputSerializer, {"slug": slug})
         company = company_detail_row(slug=params["slug"])
         if company is None:
-            raise not_found(ErrorCode.COMPANY_NOT_FOUND, f"No company with slug {slug!r}.")
+            raise not_found(DirectoryErrorCode.COMPANY_NOT_FOUND, f"No company with slug {slug!r}.")
         return Response(CompanyDetailOutputSerializer({"data": company}).data)
 
 
@@ -276,12 +277,12 @@ class DomainLookupApi(APIView):
         name = normalise_domain(params["domain"])
         if not is_domain(name):
             message = f"{params['domain']!r} is not a domain name: no company is known by it."
-            raise not_found(ErrorCode.COMPANY_NOT_FOUND, message)
+            raise not_found(DirectoryErrorCode.COMPANY_NOT_FOUND, message)
         slug = domain_company_slug(name)
         row = company_summary_row(slug=slug) if slug is not None else None
         if row is None:
             message = f"No company is known by the domain {name}."
-            raise not_found(ErrorCode.COMPANY_NOT_FOUND, message)
+            raise not_found(DirectoryErrorCode.COMPANY_NOT_FOUND, message)
         response = Response(DomainLookupOutputSerializer({"data": row}).data)
         response["Cache-Control"] = DOMAINS_CACHE_CONTROL
         return response
@@ -325,7 +326,7 @@ class LogoDetailApi(APIView):
         params = parse(LogoLookupInputSerializer, {"id": id})
         logo = logo_detail_row(id_or_slug=params["id"])
         if logo is None:
-            raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo with id or slug {id!r}.")
+            raise not_found(DirectoryErrorCode.LOGO_NOT_FOUND, f"No logo with id or slug {id!r}.")
         return Response(LogoDetailOutputSerializer({"data": logo}).data)
 
 
@@ -441,7 +442,7 @@ class CompanyColorsApi(APIView):
         params = parse(CompanyLookupInputSerializer, {"slug": slug})
         company = company_colors(slug=params["slug"])
         if company is None:
-            raise not_found(ErrorCode.COMPANY_NOT_FOUND, f"No company with slug {slug!r}.")
+            raise not_found(DirectoryErrorCode.COMPANY_NOT_FOUND, f"No company with slug {slug!r}.")
         logo = company.current_logo
         body = {
             "company": company,
@@ -503,9 +504,11 @@ class LogoDownloadApi(APIView):
                     asset_id=params.get("assetId"),
                 )
         if logo is None:
-            raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo with id or slug {id!r}.")
+            raise not_found(DirectoryErrorCode.LOGO_NOT_FOUND, f"No logo with id or slug {id!r}.")
         if asset is None:
-            raise not_found(ErrorCode.FORMAT_NOT_AVAILABLE, "The logo has no file for that choice.")
+            raise not_found(
+                DirectoryErrorCode.FORMAT_NOT_AVAILABLE, "The logo has no file for that choice."
+            )
         subject = download_subject(user=request.user, ip=client_ip(request))
         try:
             grant, quota = download_grant(
@@ -517,7 +520,7 @@ class LogoDownloadApi(APIView):
             )
         except DownloadLimitReached as refusal:
             raise ApiError(
-                ErrorCode.DOWNLOAD_LIMIT_REACHED,
+                DirectoryErrorCode.DOWNLOAD_LIMIT_REACHED,
                 f"The download quota is used up; retry in {refusal.retry_after} s.",
                 status_code=status.HTTP_429_TOO_MANY_REQUESTS,
                 headers={"Retry-After": str(refusal.retry_after)},

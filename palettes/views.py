@@ -11,11 +11,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import Scope
-from api.errors import ApiError, ErrorCode, not_found
+from api.errors import ApiError, not_found
 from api.inputs import parse
 from api.pagination import envelope, page_window
 from api.schema import error_responses, read_responses
+from directory.errors import DirectoryErrorCode
 from directory.models import Company
+from palettes.errors import PaletteErrorCode
 from palettes.models import MAX_PALETTES_PER_ACCOUNT
 from palettes.selectors import palette_count, palette_of, palette_readable_by, palettes_of
 from palettes.serializers import (
@@ -52,7 +54,7 @@ NOT_FOUND = {404: "PALETTE_NOT_FOUND (or COMPANY_NOT_FOUND for companyId)."}
 
 
 def _palette_not_found() -> ApiError:
-    return not_found(ErrorCode.PALETTE_NOT_FOUND, "No such palette.")
+    return not_found(PaletteErrorCode.PALETTE_NOT_FOUND, "No such palette.")
 
 
 def _company(company_id) -> Company | None:
@@ -60,7 +62,7 @@ def _company(company_id) -> Company | None:
         return None
     company = Company.objects.filter(pk=company_id).first()
     if company is None:
-        raise not_found(ErrorCode.COMPANY_NOT_FOUND, f"No company with id {company_id}.")
+        raise not_found(DirectoryErrorCode.COMPANY_NOT_FOUND, f"No company with id {company_id}.")
     return company
 
 
@@ -122,7 +124,7 @@ class PaletteListApi(APIView):
             palette = palette_create_from_input(owner=request.user, params=params, company=company)
         except PaletteLimitReached as refusal:
             raise ApiError(
-                ErrorCode.PALETTE_LIMIT,
+                PaletteErrorCode.PALETTE_LIMIT,
                 refusal.message(),
                 status_code=status.HTTP_409_CONFLICT,
             ) from None

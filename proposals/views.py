@@ -8,10 +8,12 @@ from rest_framework.views import APIView
 
 from accounts.authentication import source_of
 from accounts.models import Scope
-from api.errors import ApiError, ErrorCode, invalid_request, not_found
+from api.errors import ApiError, invalid_request, not_found
 from api.inputs import parse
 from api.pagination import envelope, page_window
 from api.schema import error_responses, read_responses
+from directory.errors import DirectoryErrorCode
+from proposals.errors import ProposalErrorCode
 from proposals.files import UnsupportedFile, proposal_file_format
 from proposals.models import MAX_FILE_BYTES, MAX_PROPOSALS_PER_DAY, ProposalChannel
 from proposals.selectors import ProposalTargetError, proposal_targets, proposals_of
@@ -35,7 +37,7 @@ PRIVATE = {"Cache-Control": "private, no-cache"}
 
 def _file_too_large() -> ApiError:
     return ApiError(
-        ErrorCode.FILE_TOO_LARGE,
+        ProposalErrorCode.FILE_TOO_LARGE,
         f"The file is over {MAX_FILE_BYTES} bytes (5 MiB).",
         status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
     )
@@ -43,7 +45,7 @@ def _file_too_large() -> ApiError:
 
 def _limit_reached(refusal: ProposalLimitReached) -> ApiError:
     return ApiError(
-        ErrorCode.PROPOSAL_LIMIT_REACHED,
+        ProposalErrorCode.PROPOSAL_LIMIT_REACHED,
         f"{MAX_PROPOSALS_PER_DAY} proposals in the last 24 hours already; "
         f"retry in {refusal.retry_after} s.",
         status_code=status.HTTP_429_TOO_MANY_REQUESTS,
@@ -119,7 +121,7 @@ class ProposalListApi(APIView):
             file_format = proposal_file_format(data)
         except UnsupportedFile as refusal:
             raise ApiError(
-                ErrorCode.UNSUPPORTED_FILE,
+                ProposalErrorCode.UNSUPPORTED_FILE,
                 f"Refused: {refusal}.",
                 status_code=status.HTTP_415_UNSUPPORTED_MEDIA_TYPE,
             ) from None
@@ -149,9 +151,11 @@ class ProposalListApi(APIView):
         except ProposalTargetError as missing:
             if missing.kind == "company":
                 message = f"No company with slug {missing.value!r}."
-                raise not_found(ErrorCode.COMPANY_NOT_FOUND, message) from None
+                raise not_found(DirectoryErrorCode.COMPANY_NOT_FOUND, message) from None
             if missing.kind == "logo":
-                raise not_found(ErrorCode.LOGO_NOT_FOUND, f"No logo {missing.value!r}.") from None
+                raise not_found(
+                    DirectoryErrorCode.LOGO_NOT_FOUND, f"No logo {missing.value!r}."
+                ) from None
             raise invalid_request(
                 {"logoId": [f"This logo belongs to another company than {missing.value!r}."]}
             ) from None
