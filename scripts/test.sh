@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install everything, start throwaway servers on loopback, and run every check:
-# ruff, the OpenAPI validation and the whole pytest suite against real PostgreSQL,
-# real Redis and Debian's chromium.
+# ruff, the import layers, the OpenAPI validation and the whole pytest suite against
+# real PostgreSQL, real Redis and Debian's chromium.
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
@@ -35,6 +35,8 @@ compile_messages
 log "ruff"
 "$VENV/bin/ruff" check .
 "$VENV/bin/ruff" format --check .
+log "import layers (lint-imports: [tool.importlinter] in pyproject.toml)"
+"$VENV/bin/lint-imports" --no-cache
 log "OpenAPI document"
 "$PY" manage.py spectacular --validate --fail-on-warn --file /dev/null
 log "pytest"
