@@ -5,6 +5,11 @@ import pytest
 from django.core.management import call_command
 from openapi_spec_validator import validate
 
+from api.errors import ErrorCode
+from directory.errors import DirectoryErrorCode
+from palettes.errors import PaletteErrorCode
+from proposals.errors import ProposalErrorCode
+
 pytestmark = pytest.mark.django_db
 
 
@@ -66,6 +71,14 @@ def test_it_documents_every_error_with_the_envelope(api):
                         "DownloadLimitError",
                     }
                     assert ref.rsplit("/", 1)[1] in envelopes, (method, path)
+
+
+def test_it_documents_the_generic_error_codes_and_each_apps_own_once(api):
+    enum = api.get("/v1/public/openapi.json").json()["components"]["schemas"]["ErrorCodeEnum"]
+
+    declared = [ErrorCode, DirectoryErrorCode, PaletteErrorCode, ProposalErrorCode]
+    assert sorted(enum["enum"]) == sorted(code.value for codes in declared for code in codes)
+    assert len(set(enum["enum"])) == len(enum["enum"])
 
 
 def test_it_documents_parameter_bounds(api):
