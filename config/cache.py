@@ -10,6 +10,7 @@ Python cost of a count, profiled) and makes `incr` two round trips (EXISTS, then
 INCR). Here they are one command each on
 redis-py's own client (one per process, thread-safe over its pool), with the values
 encoded by Django's own serializer, so that either side reads what the other wrote.
+The rate limits count in RateLimitCache (at the end), which sends the two as one script.
 Token lookups live under an epoch (below), so they are scripts on that client too.
 Maps too big to read whole for one entry (the domain map: a field per domain) are
 Redis hashes on the same client, replaced at once (hash_write) and read a few fields at
