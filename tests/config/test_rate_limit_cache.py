@@ -66,3 +66,11 @@ def test_it_keeps_djangos_add_for_anything_but_a_count(counters):
     assert cache.get("name") == "text"
     with pytest.raises(ValueError, match="not found"):
         cache.incr("missing")
+
+
+def test_it_counts_in_process_memory_while_redis_is_unreachable(counters, redis_server):
+    count("caller")
+    redis_server.stop()
+
+    assert [count("caller")["count"] for _ in range(3)] == [1, 2, 3]
+    assert count("caller", increment=False)["count"] == 3
