@@ -2,12 +2,13 @@
 
 Counted by django-ratelimit (`django_ratelimit.core.get_usage`) from a middleware rather
 than a view decorator, because every request under /v1/public counts, unknown paths and
-refused methods too. The counts live in the default cache: Redis, shared by every
-process (settings refuse to start without it outside development), in fixed windows
-that django-ratelimit staggers per caller so that callers do not all start again in
-the same second. A count is two Redis commands (django-ratelimit's add, then incr;
-common/cache.py makes each one round trip), and a token's cached lookup a third:
-bench/auth.py measures what they add to a request.
+refused methods too. The counts live in Redis, shared by every process (settings refuse
+to start without it outside development), in fixed windows that django-ratelimit
+staggers per caller so that callers do not all start again in the same second.
+django-ratelimit counts in the cache RATELIMIT_USE_CACHE names, common/cache.py's
+RateLimitCache, where its add and incr go to Redis as one script: a count is one round
+trip, and a token's cached lookup a second. bench/auth.py measures what they add to a
+request.
 
 An account has one budget whatever number of tokens it uses: the count is keyed by the
 token's owner. So the middleware needs the caller before the view runs: it asks

@@ -15,7 +15,7 @@ _USER_CODE = re.compile(rf"^[{USER_CODE_ALPHABET}]{{8}}$")
 # read, and so never sits in the token cache.
 _USER_FIELDS = ("public_id", "email", "first_name", "plan", "is_active", "is_staff")
 _TOKEN_LOOKUP = ApiToken.objects.select_related("user").only(
-    *(field.name for field in ApiToken._meta.concrete_fields),
+    *(field.name for field in ApiToken._meta.get_fields() if field.concrete),
     *(f"user__{name}" for name in _USER_FIELDS),
 )
 

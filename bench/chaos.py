@@ -60,15 +60,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import RESULTS, ROOT, ensure_wrk, start_instances, write_results
 from bench.downloads import AUDIT_SQL
-from bench.load import (
-    PALETTE_AUDIT_SQL,
-    build_plan,
-    failed,
-    prepare,
-    run_wrk,
-    warm_up,
-    write_wrk_plan,
-)
+from bench.load_data import PALETTE_AUDIT_SQL, build_plan, prepare
+from bench.load_wrk import failed, run_wrk, warm_up, write_wrk_plan
 from bench.longrun import (
     MAX_SEARCHES,
     MEDIA,

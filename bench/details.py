@@ -1,6 +1,7 @@
-"""The detail reads, two ways in one run: the written-out statement that has PostgreSQL
-build the answer as JSON (shown by api/rows.py), against the ORM's prefetches
-shown by DRF, each as a share of the whole request.
+"""The hand-written reads against the ORM in one run, each as a share of the whole request:
+the detail reads (a written-out statement that has PostgreSQL build the answer as JSON,
+shown by api/rows.py, against the ORM's prefetches shown by DRF), and the
+download's lookup of a logo and its main file (one written-out statement against the ORM).
 
 Usage (from the project root, with the project venv):
 
@@ -16,7 +17,11 @@ off), for the same companies and logos in rounds that alternate the ways:
   * request: GET /v1/public/companies/{slug} and /v1/public/logos/{id} through
     Django's test client, every middleware and the view (the statement's way);
   * statement: company_detail_row / logo_detail_row and the output serializer;
-  * ORM: company_find / logo_find and the detail serializer, as DRF shows instances.
+  * ORM: company_find / logo_find and the detail serializer, as DRF shows instances;
+
+and for the download, POST /v1/public/logos/{id}/download {"format": "svg"} with a PRO
+account's token (request), logo_main_file (statement), and logo_for_download then
+download_asset, the view's way for any other choice (ORM).
 
 A request served by gunicorn costs more than the in-process request here (the socket,
 the worker): the share printed is an upper bound of the share of a served request.
@@ -72,6 +77,16 @@ def prepare(companies: int) -> None:
             logo_make_current(logo=logo)
 
 
+def pro_token() -> str:
+    """A read:logos token of a PRO account, whose downloads are not limited."""
+    from accounts.models import ApiToken, Plan, Scope
+    from accounts.services import token_issue, user_ensure
+
+    user = user_ensure(email="details@bench.invalid", plan=Plan.PRO)
+    ApiToken.objects.filter(user=user).delete()
+    return token_issue(user=user, name="details", scopes=[Scope.READ_LOGOS]).secret
+
+
 def timed(call, items) -> float:
     """Milliseconds per item of `call(item)`."""
     started = time.perf_counter()
@@ -84,7 +99,15 @@ def measure(rounds: int, per_round: int) -> dict[str, dict[str, float]]:
     from django.test import Client
 
     from directory.models import Company, Logo
-    from directory.selectors import company_detail_row, company_find, logo_detail_row, logo_find
+    from directory.selectors import (
+        company_detail_row,
+        company_find,
+        download_asset,
+        logo_detail_row,
+        logo_find,
+        logo_for_download,
+        logo_main_file,
+    )
     from directory.serializers import CompanyDetailOutputSerializer, LogoDetailOutputSerializer
     from directory.shapes import CompanyDetailSerializer, LogoDetailSerializer
 
@@ -138,6 +161,34 @@ def measure(rounds: int, per_round: int) -> dict[str, dict[str, float]]:
             "statement": (statement, keys),
             "orm": (orm, keys),
         }
+    authorization = f"Bearer {pro_token()}"
+
+    def download(logo_id: str) -> None:
+        response = client.post(
+            f"/v1/public/logos/{logo_id}/download",
+            {"format": "svg"},
+            content_type="application/json",
+            HTTP_AUTHORIZATION=authorization,
+        )
+        if response.status_code != 200:
+            raise RuntimeError(f"download of {logo_id} answered {response.status_code}")
+
+    def main_file_statement(logo_id: str) -> tuple:
+        logo, asset = logo_main_file(id_or_slug=logo_id, file_format="SVG")
+        return logo.pk, logo.company.slug, asset.pk, asset.file.name
+
+    def main_file_orm(logo_id: str) -> tuple:
+        logo = logo_for_download(id_or_slug=logo_id)
+        asset = download_asset(logo=logo, file_format="SVG", variant=None)
+        return logo.pk, logo.company.slug, asset.pk, asset.file.name
+
+    for key in logo_ids[:20]:
+        assert main_file_statement(key) == main_file_orm(key), key
+    ways["download"] = {
+        "request": (download, logo_ids),
+        "statement": (main_file_statement, logo_ids),
+        "orm": (main_file_orm, logo_ids),
+    }
     for by_way in ways.values():  # warm-up
         for call, items in by_way.values():
             timed(call, items[:20])

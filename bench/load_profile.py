@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import ROOT, django_env, manage
-from bench.load import REDIS_PORT, build_plan, ensure_database, prepare
+from bench.load_data import REDIS_PORT, build_plan, ensure_database, prepare
 
 # Endpoint -> share of the mix in bench/load.lua.
 MIX = {

@@ -24,7 +24,8 @@ import psycopg
 
 from bench import catalogue
 from bench.common import ROOT, django_env, two_free_ports
-from bench.load import SEED, failed, percentile
+from bench.load_data import SEED
+from bench.load_wrk import failed, percentile
 from bench.search import migrate
 
 CLUSTER = "chaos"

@@ -34,7 +34,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import RESULTS, ROOT, ensure_wrk, start_instances, write_results
-from bench.load import build_plan, failed, prepare, run_wrk, warm_up, write_wrk_plan
+from bench.load_data import build_plan, prepare
+from bench.load_wrk import failed, run_wrk, warm_up, write_wrk_plan
 from bench.longrun import (
     MAX_SEARCHES,
     Sampler,

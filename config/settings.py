@@ -184,6 +184,10 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+if _redis_url:
+    # django-ratelimit's counts: the same Redis, a count in one round trip (common/cache.py).
+    CACHES["ratelimit"] = {**CACHES["default"], "BACKEND": "common.cache.RateLimitCache"}
+    RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_ENABLE = True
 # The contract's request rates for /v1/public, in fixed 60-second windows.
 API_RATE_AUTHENTICATED = "60/m"

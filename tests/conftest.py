@@ -101,9 +101,10 @@ def use_s3_storage(settings, *, endpoint: str, bucket: str) -> None:
 
 @pytest.fixture
 def redis_unreachable(settings):
-    """The cache, and with it every count in Redis, pointed at a port nothing listens on."""
+    """The caches, and with them every count in Redis, pointed at a port nothing listens on."""
+    unreachable = f"redis://127.0.0.1:{free_port()}/0"
     settings.CACHES = {
-        "default": {**settings.CACHES["default"], "LOCATION": f"redis://127.0.0.1:{free_port()}/0"}
+        alias: {**cache, "LOCATION": unreachable} for alias, cache in settings.CACHES.items()
     }
 
 

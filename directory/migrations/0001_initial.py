@@ -5,63 +5,29 @@ their indexes read from their files under directory/sql/, the composite foreign 
 of a company's current logo, and the lexicon's names of kinds of business. Functions
 and triggers are applied from their files after the migrations, whenever their text
 changes (common/sqlfiles.py, docs/sql.md); the ones the models' generated columns call,
-and the ones filling the lexicon, are applied here first.
+and the ones filling the lexicon, are applied here first. The SQL and the function this
+migration runs beyond the models are in _initial_sql.py beside it.
 """
 
 import uuid
-from pathlib import Path
 
-import django.contrib.postgres.fields
-import django.contrib.postgres.indexes
-import django.db.models.deletion
-import django.db.models.functions.text
-import django.utils.timezone
 from django.conf import settings
-from django.contrib.postgres.operations import (
-    CreateExtension,
-    TrigramExtension,
-    UnaccentExtension,
-)
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex, OpClass
+from django.contrib.postgres.operations import CreateExtension, TrigramExtension, UnaccentExtension
 from django.db import migrations, models
+from django.db.models.functions import Length, Lower
+from django.utils import timezone
 
 import directory.models
 from common.sqlfiles import ApplySqlFiles, text
-
-APP = Path(__file__).resolve().parent.parent
-
-SIDE_OBJECTS = (
-    "tables/directory_company_fulltext",
-    "tables/directory_company_gram",
-    "tables/directory_company_summary",
-    "tables/directory_company_tally",
-    "tables/directory_search_variant",
-    "tables/directory_search_word",
-    "types/directory_search_plan",
-    "indexes/directory_company_fulltext_document",
-    "indexes/directory_company_tally_key",
+from directory.migrations._initial_sql import (
+    APP,
+    CURRENT_LOGO_OWNER,
+    SIDE_OBJECTS,
+    SIDE_OBJECTS_REVERSE,
+    learn_business_words,
 )
-
-SIDE_OBJECTS_REVERSE = """
-DROP TABLE directory_company_fulltext, directory_company_gram, directory_company_summary,
-  directory_company_tally, directory_search_variant, directory_search_word CASCADE;
-DROP TYPE directory_search_plan CASCADE;
-"""
-
-# A company's current logo must be one of its own logos.
-CURRENT_LOGO_OWNER = """
-ALTER TABLE directory_company ADD CONSTRAINT directory_company_current_logo_owner
-  FOREIGN KEY (current_logo_id, id) REFERENCES directory_logo (id, company_id)
-  ON DELETE NO ACTION DEFERRABLE INITIALLY DEFERRED;
-"""
-
-
-def learn_business_words(apps, schema_editor) -> None:
-    """The names of kinds of business join the lexicon, for typo correction to pick from:
-    "supermecado" is "supermercado" even when no company's text says it."""
-    from directory.business_terms import catalogue_words
-
-    with schema_editor.connection.cursor() as cursor:
-        cursor.execute("SELECT directory_search_learn(%s, false)", [catalogue_words()])
 
 
 class Migration(migrations.Migration):
@@ -90,9 +56,7 @@ class Migration(migrations.Migration):
         ("directory", "0020_search_helpers_in_plpgsql"),
     ]
 
-    dependencies = [
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
-    ]
+    dependencies = [migrations.swappable_dependency(settings.AUTH_USER_MODEL)]
 
     operations = [
         UnaccentExtension(),
@@ -139,9 +103,7 @@ class Migration(migrations.Migration):
                 ("sha256", models.CharField(max_length=64)),
                 ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
-            options={
-                "ordering": ["logo", "variant", "format"],
-            },
+            options={"ordering": ["logo", "variant", "format"]},
         ),
         migrations.CreateModel(
             name="Company",
@@ -156,7 +118,7 @@ class Migration(migrations.Migration):
                 ("name", models.CharField(max_length=255)),
                 (
                     "alternative_names",
-                    django.contrib.postgres.fields.ArrayField(
+                    ArrayField(
                         base_field=models.CharField(max_length=255),
                         blank=True,
                         default=list,
@@ -217,10 +179,7 @@ class Migration(migrations.Migration):
                     ),
                 ),
             ],
-            options={
-                "verbose_name_plural": "companies",
-                "ordering": ["name_fold", "id"],
-            },
+            options={"verbose_name_plural": "companies", "ordering": ["name_fold", "id"]},
         ),
         migrations.CreateModel(
             name="Logo",
@@ -241,7 +200,7 @@ class Migration(migrations.Migration):
                 ("description", models.TextField(blank=True, null=True)),
                 (
                     "color_palette",
-                    django.contrib.postgres.fields.ArrayField(
+                    ArrayField(
                         base_field=models.CharField(max_length=7),
                         blank=True,
                         default=list,
@@ -274,15 +233,11 @@ class Migration(migrations.Migration):
                 (
                     "company",
                     models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="logos",
-                        to="directory.company",
+                        on_delete=models.CASCADE, related_name="logos", to="directory.company"
                     ),
                 ),
             ],
-            options={
-                "ordering": ["-is_current", "title_fold", "id"],
-            },
+            options={"ordering": ["-is_current", "title_fold", "id"]},
         ),
         migrations.CreateModel(
             name="Download",
@@ -302,13 +257,13 @@ class Migration(migrations.Migration):
                 ),
                 ("source", models.CharField(max_length=8)),
                 ("counted", models.BooleanField()),
-                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("created_at", models.DateTimeField(default=timezone.now)),
                 (
                     "asset",
                     models.ForeignKey(
                         blank=True,
                         null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
+                        on_delete=models.SET_NULL,
                         related_name="downloads",
                         to="directory.asset",
                     ),
@@ -318,7 +273,7 @@ class Migration(migrations.Migration):
                     models.ForeignKey(
                         blank=True,
                         null=True,
-                        on_delete=django.db.models.deletion.CASCADE,
+                        on_delete=models.CASCADE,
                         related_name="downloads",
                         to=settings.AUTH_USER_MODEL,
                     ),
@@ -326,15 +281,11 @@ class Migration(migrations.Migration):
                 (
                     "logo",
                     models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="downloads",
-                        to="directory.logo",
+                        on_delete=models.CASCADE, related_name="downloads", to="directory.logo"
                     ),
                 ),
             ],
-            options={
-                "ordering": ["-created_at", "-id"],
-            },
+            options={"ordering": ["-created_at", "-id"]},
         ),
         migrations.AddField(
             model_name="company",
@@ -342,7 +293,7 @@ class Migration(migrations.Migration):
             field=models.ForeignKey(
                 blank=True,
                 null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
+                on_delete=models.SET_NULL,
                 related_name="+",
                 to="directory.logo",
             ),
@@ -351,9 +302,7 @@ class Migration(migrations.Migration):
             model_name="asset",
             name="logo",
             field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="assets",
-                to="directory.logo",
+                on_delete=models.CASCADE, related_name="assets", to="directory.logo"
             ),
         ),
         migrations.CreateModel(
@@ -387,7 +336,7 @@ class Migration(migrations.Migration):
             field=models.ForeignKey(
                 blank=True,
                 null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
+                on_delete=models.SET_NULL,
                 related_name="companies",
                 to="directory.sector",
             ),
@@ -427,9 +376,7 @@ class Migration(migrations.Migration):
                 (
                     "logo",
                     models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="variants",
-                        to="directory.logo",
+                        on_delete=models.CASCADE, related_name="variants", to="directory.logo"
                     ),
                 ),
                 (
@@ -437,15 +384,13 @@ class Migration(migrations.Migration):
                     models.ForeignKey(
                         blank=True,
                         null=True,
-                        on_delete=django.db.models.deletion.CASCADE,
+                        on_delete=models.CASCADE,
                         related_name="children",
                         to="directory.variant",
                     ),
                 ),
             ],
-            options={
-                "ordering": ["kind", "name", "id"],
-            },
+            options={"ordering": ["kind", "name", "id"]},
         ),
         migrations.AddField(
             model_name="asset",
@@ -453,7 +398,7 @@ class Migration(migrations.Migration):
             field=models.ForeignKey(
                 blank=True,
                 null=True,
-                on_delete=django.db.models.deletion.CASCADE,
+                on_delete=models.CASCADE,
                 related_name="assets",
                 to="directory.variant",
             ),
@@ -470,20 +415,16 @@ class Migration(migrations.Migration):
                 ("model", models.CharField(max_length=200)),
                 ("text_hash", models.CharField(max_length=64)),
                 ("vector", models.BinaryField()),
-                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("updated_at", models.DateTimeField(default=timezone.now)),
                 (
                     "company",
                     models.OneToOneField(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="embedding",
-                        to="directory.company",
+                        on_delete=models.CASCADE, related_name="embedding", to="directory.company"
                     ),
                 ),
             ],
             options={
-                "indexes": [
-                    models.Index(fields=["updated_at"], name="directory_embedding_updated")
-                ],
+                "indexes": [models.Index(fields=["updated_at"], name="directory_embedding_updated")]
             },
         ),
         migrations.CreateModel(
@@ -504,9 +445,7 @@ class Migration(migrations.Migration):
                 (
                     "company",
                     models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="domains",
-                        to="directory.company",
+                        on_delete=models.CASCADE, related_name="domains", to="directory.company"
                     ),
                 ),
             ],
@@ -514,9 +453,7 @@ class Migration(migrations.Migration):
                 "ordering": ["domain"],
                 "constraints": [
                     models.CheckConstraint(
-                        condition=models.Q(
-                            ("domain", django.db.models.functions.text.Lower("domain"))
-                        ),
+                        condition=models.Q(("domain", Lower("domain"))),
                         name="directory_domain_lower_case",
                     )
                 ],
@@ -524,20 +461,15 @@ class Migration(migrations.Migration):
         ),
         migrations.AddIndex(
             model_name="logo",
-            index=django.contrib.postgres.indexes.GinIndex(
-                django.contrib.postgres.indexes.OpClass(
-                    models.F("search_doc"), name="gin_trgm_ops"
-                ),
+            index=GinIndex(
+                OpClass(models.F("search_doc"), name="gin_trgm_ops"),
                 fastupdate=False,
                 name="directory_logo_search",
             ),
         ),
         migrations.AddIndex(
             model_name="logo",
-            index=models.Index(
-                django.db.models.functions.text.Length("search_doc"),
-                name="directory_logo_search_len",
-            ),
+            index=models.Index(Length("search_doc"), name="directory_logo_search_len"),
         ),
         migrations.AddIndex(
             model_name="logo",
@@ -602,20 +534,15 @@ class Migration(migrations.Migration):
         ),
         migrations.AddIndex(
             model_name="company",
-            index=django.contrib.postgres.indexes.GinIndex(
-                django.contrib.postgres.indexes.OpClass(
-                    models.F("search_doc"), name="gin_trgm_ops"
-                ),
+            index=GinIndex(
+                OpClass(models.F("search_doc"), name="gin_trgm_ops"),
                 fastupdate=False,
                 name="directory_company_search",
             ),
         ),
         migrations.AddIndex(
             model_name="company",
-            index=models.Index(
-                django.db.models.functions.text.Length("search_doc"),
-                name="directory_company_search_len",
-            ),
+            index=models.Index(Length("search_doc"), name="directory_company_search_len"),
         ),
         migrations.AddIndex(
             model_name="company",
