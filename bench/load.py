@@ -109,14 +109,8 @@ from bench.common import (
 )
 from bench.downloads import AUDIT_SQL
 from bench.mix import MixBuilder
-from bench.search import (
-    _child_pids,
-    _cpu_seconds,
-    _process_name,
-    migrate,
-    prewarm,
-    read_sample,
-)
+from bench.search_db import migrate, prewarm, read_sample
+from bench.search_server import child_pids, cpu_seconds, process_name
 
 SOURCE_DATABASE = "logodir_bench"
 DATABASE = "logodir_load"
@@ -330,7 +324,7 @@ def process_cpu() -> dict[int, float]:
     seconds = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
-            value = _cpu_seconds(int(entry.name))
+            value = cpu_seconds(int(entry.name))
             if value is not None:
                 seconds[int(entry.name)] = value
     return seconds
@@ -347,17 +341,17 @@ class ProcessSampler:
     def __init__(self) -> None:
         self.first = process_cpu()
         self.last = dict(self.first)
-        self.names = {pid: _process_name(pid) for pid in self.first}
+        self.names = {pid: process_name(pid) for pid in self.first}
 
     def sample(self) -> None:
         for pid, seconds in process_cpu().items():
             if pid not in self.names:
-                self.names[pid] = _process_name(pid)
+                self.names[pid] = process_name(pid)
             self.last[pid] = seconds
 
     def split(self, masters: list[int], client: int) -> dict[str, float]:
         """CPU seconds of the app processes, our database backends, Redis and wrk."""
-        app = {pid for master in masters for pid in (master, *_child_pids(master))}
+        app = {pid for master in masters for pid in (master, *child_pids(master))}
         split = {"app": 0.0, "postgresql": 0.0, "redis": 0.0, "wrk": 0.0}
         for pid, seconds in self.last.items():
             delta = seconds - self.first.get(pid, 0.0)
