@@ -109,7 +109,9 @@ def prepare(args: argparse.Namespace, rows: catalogue.Rows) -> tuple[str, dict]:
         same = fingerprint_sql(conn) == fingerprint(rows)
         if not same and not args.reload:
             print("==> the database does not hold this catalogue (size, seed or names differ)")
-        loaded = search_db.ensure_data(conn, args.companies, args.seed, args.reload or not same)
+        loaded = search_db.ensure_data(
+            conn, args.companies, args.seed, args.reload or not same, rows
+        )
         if migrated and not loaded["loaded"]:
             print("    new migrations: VACUUM ANALYZE of the catalogue tables")
             catalogue.vacuum_analyze(conn)
@@ -305,8 +307,12 @@ def parse_args() -> argparse.Namespace:
 def run(args: argparse.Namespace) -> dict:
     halves = list(HALVES) if args.half == "both" else [args.half]
     print(f"==> generating the catalogue: {args.companies:,} companies, seed {args.seed}")
+    started = time.perf_counter()
     rows = catalogue.generate(args.companies, args.seed)
+    generated = time.perf_counter() - started
+    print(f"    {generated:.1f} s")
     database_url, database = prepare(args, rows)
+    database["generate_seconds"] = round(generated, 2)
     print("==> making the queries")
     query_seed = args.seed if args.query_seed is None else args.query_seed
     made = list(make_queries(Catalogue(rows), query_seed, args.per_kind, args.noise))

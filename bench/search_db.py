@@ -70,13 +70,21 @@ def migrate(database_url: str) -> bool:
     return state() != before
 
 
-def ensure_data(conn: psycopg.Connection, companies: int, seed: int, reload: bool) -> dict:
+def ensure_data(
+    conn: psycopg.Connection,
+    companies: int,
+    seed: int,
+    reload: bool,
+    rows: catalogue.Rows | None = None,
+) -> dict:
+    """Load the catalogue unless the database holds `companies` companies already; `rows`
+    as catalogue.load takes them."""
     present = catalogue.company_count(conn)
     if present == companies and not reload:
         print(f"==> the database already holds {companies:,} companies; not reloading")
         return {"loaded": False}
     print(f"==> loading {companies:,} synthetic companies (found {present:,})")
-    generated = catalogue.load(conn, companies, seed)
+    generated = catalogue.load(conn, companies, seed, rows)
     print(
         f"    {generated.companies:,} companies, {generated.logos:,} logos,"
         f" {generated.alternative_names:,} alternative names in {generated.seconds:.1f} s"
