@@ -110,7 +110,7 @@ from bench.common import (
 from bench.downloads import AUDIT_SQL
 from bench.mix import MixBuilder
 from bench.search_db import migrate, prewarm, read_sample
-from bench.search_server import child_pids, cpu_seconds, process_name
+from bench.search_server import child_pids, process_cpu, process_name
 
 SOURCE_DATABASE = "logodir_bench"
 DATABASE = "logodir_load"
@@ -318,16 +318,6 @@ def busy_seconds() -> float:
         values = [int(value) for value in stat.readline().split()[1:]]
     user, nice, system, _idle, _iowait, irq, softirq = values[:7]
     return (user + nice + system + irq + softirq) / CLOCK_TICKS
-
-
-def process_cpu() -> dict[int, float]:
-    seconds = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            value = cpu_seconds(int(entry.name))
-            if value is not None:
-                seconds[int(entry.name)] = value
-    return seconds
 
 
 class ProcessSampler:

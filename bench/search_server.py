@@ -124,6 +124,17 @@ def process_name(pid: int) -> str:
     return raw.replace(b"\0", b" ").decode(errors="replace").strip()[:80] or "?"
 
 
+def process_cpu() -> dict[int, float]:
+    """The CPU seconds of every process on the box, by process id."""
+    seconds = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            value = cpu_seconds(int(entry.name))
+            if value is not None:
+                seconds[int(entry.name)] = value
+    return seconds
+
+
 def child_pids(pid: int) -> set[int]:
     children: set[int] = set()
     for task in Path(f"/proc/{pid}/task").glob("*/children"):
@@ -153,14 +164,8 @@ class CpuMonitor:
             values = [int(value) for value in stat.readline().split()[1:]]
         user, nice, system, _idle, _iowait, irq, softirq, steal = values[:8]
         busy = (user + nice + system + irq + softirq) / CLOCK_TICKS
-        processes = {}
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                seconds = cpu_seconds(int(entry.name))
-                if seconds is not None:
-                    processes[int(entry.name)] = seconds
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return busy, steal / CLOCK_TICKS, processes, children.ru_utime + children.ru_stime
+        return busy, steal / CLOCK_TICKS, process_cpu(), children.ru_utime + children.ru_stime
 
     @contextlib.contextmanager
     def measure(self) -> Iterator[list[Load]]:
