@@ -198,8 +198,10 @@ def main() -> int:
     print(f"==> {args.logos} new current logos")
     added = logos(companies, args.logos)
     print(f"    {added}")
-    print(f"==> import of {args.import_companies:,} changed companies, then back")
-    imported = imports(companies, args.import_companies)
+    imported = {}
+    if args.import_companies:  # 0: no import, nor the embedding model it loads
+        print(f"==> import of {args.import_companies:,} changed companies, then back")
+        imported = imports(companies, args.import_companies)
 
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     RESULTS.mkdir(parents=True, exist_ok=True)
