@@ -1,5 +1,13 @@
 """A synthetic Spanish catalogue for the benchmark, loaded with COPY.
 
+Run alone, it loads a migrated database and says where the time went, step by step and
+SQL function by SQL function (their own time, per step):
+
+    .venv/bin/python bench/catalogue.py --companies 20000 --database-url URL
+
+URL: a loopback database of its own that bench/search.py or bench/findability.py has
+migrated (its catalogue is replaced).
+
 `load(conn, companies, seed)` fills directory_sector, directory_company and
 directory_logo of the benchmark database with deterministic data (same seed,
 same rows):
@@ -21,13 +29,16 @@ search_doc trigger) and the tables its triggers keep (directory/sql/) are left t
 Files, variants and domains are not generated: search does not read them.
 """
 
+import argparse
+import os
 import random
 import re
+import sys
 import time
 import tomllib
 import unicodedata
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -72,6 +83,9 @@ class Generated:
     alternative_names: int
     seconds: float
     steps: dict[str, float]
+    # With load(functions=True): per step, the SQL functions that took longest, their own
+    # seconds (not those of the functions they called) and calls.
+    functions: dict[str, dict[str, tuple[float, int]]] = field(default_factory=dict)
 
 
 class NameMaker:
@@ -309,8 +323,23 @@ def _copy(conn: psycopg.Connection, table: str, columns: str, types: list[str], 
             copy.write_row(row)
 
 
-def load(conn: psycopg.Connection, companies: int, seed: int) -> Generated:
+FUNCTION_TIMES = "SELECT funcname, self_time, calls FROM pg_stat_xact_user_functions"
+
+
+def load(
+    conn: psycopg.Connection,
+    companies: int,
+    seed: int,
+    rows: Rows | None = None,
+    functions: bool = False,
+) -> Generated:
     """Replace the catalogue rows with `companies` synthetic companies and their logos.
+
+    `rows`: what generate(companies, seed) returns, when the caller has made it already
+    (at 1,000,000 companies making it takes minutes and holds gigabytes); the steps and
+    seconds reported then leave the generation out. `functions`: also time the SQL
+    functions the triggers and generated columns run, per step (track_functions, which
+    needs a superuser; the timing itself costs a little).
 
     Indexes that no constraint owns (the trigram GIN indexes, the ordering B-trees)
     are dropped before COPY and rebuilt from their own definitions after it, in
@@ -318,13 +347,34 @@ def load(conn: psycopg.Connection, companies: int, seed: int) -> Generated:
     row by row.
     """
     started = time.perf_counter()
-    rows = generate(companies, seed)
-    steps = {"generate": time.perf_counter() - started}
+    steps: dict[str, float] = {}
+    if rows is None:
+        rows = generate(companies, seed)
+        steps["generate"] = time.perf_counter() - started
+
+    spent: dict[str, dict[str, tuple[float, int]]] = {}
+    seen: dict[str, tuple[float, int]] = {}
+    if functions:
+        conn.execute("SET track_functions = 'all'")
 
     def step(name: str, since: float) -> float:
         now = time.perf_counter()
         steps[name] = now - since
-        return now
+        if functions and conn.info.transaction_status == psycopg.pq.TransactionStatus.INTRANS:
+            totals = {name: (ms, calls) for name, ms, calls in conn.execute(FUNCTION_TIMES)}
+            delta = {
+                function: (
+                    ms - seen.get(function, (0.0, 0))[0],
+                    calls - seen.get(function, (0.0, 0))[1],
+                )
+                for function, (ms, calls) in totals.items()
+            }
+            top = sorted(delta.items(), key=lambda item: -item[1][0])[:6]
+            spent[name] = {
+                function: (round(ms / 1000, 2), calls) for function, (ms, calls) in top if ms >= 10
+            }
+            seen.update(totals)
+        return time.perf_counter()
 
     mark = time.perf_counter()
     with conn.transaction():
@@ -367,4 +417,32 @@ def load(conn: psycopg.Connection, companies: int, seed: int) -> Generated:
         alternative_names=rows.alternative_names,
         seconds=time.perf_counter() - started,
         steps={name: round(seconds, 2) for name, seconds in steps.items()},
+        functions=spent,
     )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="load the catalogue and time its steps")
+    parser.add_argument("--companies", type=int, default=20_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--database-url", required=True)
+    args = parser.parse_args()
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from bench.search_db import require_loopback
+
+    require_loopback(args.database_url)
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    with psycopg.connect(args.database_url, autocommit=True) as conn:
+        generated = load(conn, args.companies, args.seed, functions=True)
+    print(
+        f"{generated.companies:,} companies, {generated.logos:,} logos in"
+        f" {generated.seconds:.1f} s, load average {os.getloadavg()[0]:.2f}"
+    )
+    for name, seconds in generated.steps.items():
+        print(f"  {name:<24}{seconds:>8.1f} s")
+        for function, (own, calls) in generated.functions.get(name, {}).items():
+            print(f"      {function:<40}{own:>8.1f} s own, {calls:,} calls")
+
+
+if __name__ == "__main__":
+    main()

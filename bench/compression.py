@@ -55,7 +55,7 @@ from bench.common import (
     start_servers,
     write_results,
 )
-from bench.search import require_loopback
+from bench.search_db import require_loopback
 
 DATABASE = "logodir_bench_compression"
 PATH = "/v1/public/domains"

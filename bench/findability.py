@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench import catalogue, search  # noqa: E402
+from bench import catalogue, search, search_db  # noqa: E402
 from bench.common import (  # noqa: E402
     BENCH_REDIS_PORT,
     percentiles,
@@ -58,6 +58,7 @@ from bench.common import (  # noqa: E402
     write_results,
 )
 from bench.findability_queries import KINDS, NOISE, Catalogue, Query, make_queries  # noqa: E402
+from bench.search_server import django_env  # noqa: E402
 
 COMPANIES_URL = "/v1/public/companies"
 LOGOS_URL = "/v1/public/logos"
@@ -98,28 +99,30 @@ def fingerprint(rows: catalogue.Rows) -> str:
 def prepare(args: argparse.Namespace, rows: catalogue.Rows) -> tuple[str, dict]:
     """The benchmark database, migrated, holding exactly the catalogue of `rows`."""
     if args.database_url:
-        database_url = search.bench_database(args.database_url)
+        database_url = search_db.bench_database(args.database_url)
     else:
         database_url = start_servers(DEFAULT_DATABASE)
         # The Redis start_servers started (bench/search.py's default is the same one).
         os.environ.setdefault("REDIS_URL", f"redis://127.0.0.1:{BENCH_REDIS_PORT}/3")
-    migrated = search.migrate(database_url)
+    migrated = search_db.migrate(database_url)
     with psycopg.connect(database_url, autocommit=True) as conn:
         same = fingerprint_sql(conn) == fingerprint(rows)
         if not same and not args.reload:
             print("==> the database does not hold this catalogue (size, seed or names differ)")
-        loaded = search.ensure_data(conn, args.companies, args.seed, args.reload or not same)
+        loaded = search_db.ensure_data(
+            conn, args.companies, args.seed, args.reload or not same, rows
+        )
         if migrated and not loaded["loaded"]:
             print("    new migrations: VACUUM ANALYZE of the catalogue tables")
             catalogue.vacuum_analyze(conn)
-        search.prewarm(conn)
-        facts = search.database_facts(conn)
+        search_db.prewarm(conn)
+        facts = search_db.database_facts(conn)
     return database_url, {**facts, "load": loaded}
 
 
 def api_client(database_url: str):
     """Django's test client on the project as bench/settings.py serves it, DEBUG off."""
-    os.environ.update(search.django_env(database_url, 8000), LOG_REQUESTS="0")
+    os.environ.update(django_env(database_url, 8000), LOG_REQUESTS="0")
     warnings.filterwarnings("ignore", message="No directory at")  # whitenoise, no collectstatic
     import django
 
@@ -304,8 +307,12 @@ def parse_args() -> argparse.Namespace:
 def run(args: argparse.Namespace) -> dict:
     halves = list(HALVES) if args.half == "both" else [args.half]
     print(f"==> generating the catalogue: {args.companies:,} companies, seed {args.seed}")
+    started = time.perf_counter()
     rows = catalogue.generate(args.companies, args.seed)
+    generated = time.perf_counter() - started
+    print(f"    {generated:.1f} s")
     database_url, database = prepare(args, rows)
+    database["generate_seconds"] = round(generated, 2)
     print("==> making the queries")
     query_seed = args.seed if args.query_seed is None else args.query_seed
     made = list(make_queries(Catalogue(rows), query_seed, args.per_kind, args.noise))

@@ -66,7 +66,8 @@ from bench.common import (
     start_servers,
     write_results,
 )
-from bench.search import CpuMonitor, Latency, Phase, require_loopback, run_wrk
+from bench.search_db import require_loopback
+from bench.search_server import CpuMonitor, Latency, Phase, run_wrk
 
 DATABASE = "logodir_bench_img"
 REDIS_DB = 4

@@ -103,7 +103,7 @@ from bench.common import (
 )
 from bench.load_data import DATABASE, REDIS_PORT, audit, build_plan, ensure_database, prepare
 from bench.load_wrk import figures_of, run_wrk, warm_up, write_wrk_plan
-from bench.search import migrate
+from bench.search_db import migrate
 
 TARGET_RPS = 300
 TARGET_P99_MS = 250.0

@@ -12,7 +12,7 @@ from bench import catalogue
 from bench.common import POSTGRES_PORT, django_env, manage, start_servers
 from bench.downloads import AUDIT_SQL
 from bench.mix import MixBuilder
-from bench.search import prewarm, read_sample
+from bench.search_db import prewarm, read_sample
 
 SOURCE_DATABASE = "logodir_bench"
 DATABASE = "logodir_load"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bench.common import ROOT
 from bench.load_data import DATABASE, REDIS_PORT, SEED
-from bench.search import _child_pids, _cpu_seconds, _process_name
+from bench.search_server import child_pids, cpu_seconds, process_name
 
 WARM_UP_SECONDS = 2  # of wrk's run, left out of the figures
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -41,7 +41,7 @@ def process_cpu() -> dict[int, float]:
     seconds = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
-            value = _cpu_seconds(int(entry.name))
+            value = cpu_seconds(int(entry.name))
             if value is not None:
                 seconds[int(entry.name)] = value
     return seconds
@@ -58,17 +58,17 @@ class ProcessSampler:
     def __init__(self) -> None:
         self.first = process_cpu()
         self.last = dict(self.first)
-        self.names = {pid: _process_name(pid) for pid in self.first}
+        self.names = {pid: process_name(pid) for pid in self.first}
 
     def sample(self) -> None:
         for pid, seconds in process_cpu().items():
             if pid not in self.names:
-                self.names[pid] = _process_name(pid)
+                self.names[pid] = process_name(pid)
             self.last[pid] = seconds
 
     def split(self, masters: list[int], client: int) -> dict[str, float]:
         """CPU seconds of the app processes, our database backends, Redis and wrk."""
-        app = {pid for master in masters for pid in (master, *_child_pids(master))}
+        app = {pid for master in masters for pid in (master, *child_pids(master))}
         split = {"app": 0.0, "postgresql": 0.0, "redis": 0.0, "wrk": 0.0}
         for pid, seconds in self.last.items():
             delta = seconds - self.first.get(pid, 0.0)

@@ -26,7 +26,7 @@ from bench import catalogue
 from bench.common import ROOT, django_env, two_free_ports
 from bench.load_data import SEED
 from bench.load_wrk import failed, percentile
-from bench.search import migrate
+from bench.search_db import migrate
 
 CLUSTER = "chaos"
 MEDIA = ROOT / ".local" / "chaos-media"
@@ -189,11 +189,11 @@ def slices(answers: list[tuple], start: float, width: float, count: int) -> list
 
 def worker_rss(masters: list[int]) -> dict[int, int]:
     """Resident memory of each gunicorn worker, in KiB."""
-    from bench.search import _child_pids
+    from bench.search_server import child_pids
 
     rss = {}
     for master in masters:
-        for pid in _child_pids(master):
+        for pid in child_pids(master):
             with contextlib.suppress(OSError):
                 for line in Path(f"/proc/{pid}/status").read_text().splitlines():
                     if line.startswith("VmRSS:"):
