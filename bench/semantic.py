@@ -17,7 +17,9 @@ Phases:
   a new connection each: GET /v1/public/companies?q=...&related=true with terms never
   sent before (so every query is embedded: the query cache's worst case), and the same
   terms without related=true for comparison, each request followed by one to the
-  trivial endpoint (/bench/trivial), the yardstick of the same run. Twice: with the
+  trivial endpoint (/bench/trivial), the yardstick of the same run; and the CPU
+  time gunicorn and PostgreSQL spent per request (with its trivial one), which the load
+  of a shared machine hardly moves. Twice: with the
   approximate index (the default above EMBEDDING_INDEX_MIN_COMPANIES) and with exact
   ranking (--rankings picks one or both). The first
   related=true requests after gunicorn starts are timed apart: each worker loads the
@@ -62,6 +64,7 @@ from bench.common import (
     start_servers,
     write_results,
 )
+from bench.search import CpuMonitor
 
 DATABASE = "logodir_semantic"
 INDEX_DIR = ROOT / ".local" / "bench-semantic"
@@ -360,7 +363,9 @@ def phase_http(companies: int, requests: int, rankings: list[str]) -> dict:
         log = RESULTS / f"semantic-{name}-gunicorn.log"
         RESULTS.mkdir(parents=True, exist_ok=True)
         log.unlink(missing_ok=True)
-        with gunicorn(run_env, port, workers=2, log=log):
+        with gunicorn(run_env, port, workers=2, log=log) as server:
+            monitor = CpuMonitor(DATABASE)
+            monitor.gunicorn_pid = server.pid
             # The first requests after the start, once both workers say they are ready.
             warm_ups = wait_for_warm_up(log, workers=2)
             first, _ = run_requests(port, terms[-60:-50], related=True)
@@ -369,14 +374,23 @@ def phase_http(companies: int, requests: int, rankings: list[str]) -> dict:
                 fetch(port, "/v1/public/companies?" + urlencode({"q": term, "related": "1"}))
             chosen = terms[offset : offset + requests]
             print(f"==> {name}: {requests} related=true requests (load {loadavg()})")
-            with_related, sizes = run_requests(port, chosen, related=True)
-            plain, _ = run_requests(port, terms[2 * requests : 3 * requests], related=False)
+            with monitor.measure() as related_load:
+                with_related, sizes = run_requests(port, chosen, related=True)
+            with monitor.measure() as plain_load:
+                plain, _ = run_requests(port, terms[2 * requests : 3 * requests], related=False)
+            # CPU that gunicorn and PostgreSQL spent per request (with its trivial request):
+            # unlike latency, it hardly moves with the load of the shared machine.
+            cpu = {
+                kind: round(load.server * load.wall * 1000 / requests, 2)
+                for kind, (load,) in (("related", related_load), ("plain", plain_load))
+            }
             result[name] = {
                 "worker_warm_up_ms": warm_ups,
                 "first_ten_related_after_start": first,
                 "first_ten_related_after_start_server": first_server,
                 "related": with_related,
                 "plain": plain,
+                "server_cpu_ms": cpu,
                 **sizes,
                 "worker_rss_mb": worker_rss(port),
                 "load_after": loadavg(),
@@ -384,6 +398,7 @@ def phase_http(companies: int, requests: int, rankings: list[str]) -> dict:
             print(f"    workers warmed up in {warm_ups} ms")
             print(f"    first ten after the start {first}, in the server {first_server}")
             print(f"    related {with_related}\n    plain   {plain}\n    {sizes}")
+            print(f"    server CPU per request, ms: {cpu}")
     return result
 
 

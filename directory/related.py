@@ -3,7 +3,8 @@
 A term finds related companies in six steps:
 
 1. Understanding. The term as search reads it, with each word the catalogue lacks
-   corrected against the catalogue's own words (directory_search_corrected), and the
+   corrected against the catalogue's own words (directory_search_corrected, not read
+   when the catalogue holds every word of the term), and the
    words of the kinds of business it names (directory/business_terms.py): "fonda" is a
    hotel, "bufete" a law firm; when it names none, a word one typing mistake from a
    single word of the thesaurus is read as that word ("bodgea": "bodega").
@@ -12,7 +13,9 @@ A term finds related companies in six steps:
    (one matrix-vector product) up to EMBEDDING_INDEX_MIN_COMPANIES vectors, above that
    through the approximate index every worker memory-maps, plus the rows changed since
    it was built. Each worker loads the vectors before it serves (warm_up) and reloads
-   them when the table's newest row changes.
+   them when the table's newest row changes. For the API, steps 2 and 3 start in a thread
+   (company_related_ahead) while PostgreSQL finds the page, on the guess that the term
+   has nothing to correct; they are done again when the guess was wrong.
 3. Feedback. The vector moved towards the nearest company's and the search run again:
    companies of one kind resemble each other more than a short term resembles them.
 4. Close enough. A candidate stays when its similarity is at least CLOSE_ENOUGH times
@@ -23,7 +26,8 @@ A term finds related companies in six steps:
    candidate also needs a word of the embedded text in its names, sector or "about".
 5. Lexical evidence. PostgreSQL full-text search over the candidates' names, sector and
    "about" (Spanish and English stemming, accents folded) ranks them by the same words.
-6. Order. Reciprocal rank fusion of the two rankings (directory_company_related.sql).
+6. Order. Reciprocal rank fusion of the two rankings. The evidence of step 4, step 5 and
+   this are one statement (directory_company_related.sql).
 
 The feedback and the bar were chosen on the DEV halves of the related evaluation sets
 (tests/directory/evaluation/), alone and among distractors, and shown on their TEST
