@@ -74,10 +74,9 @@ FEEDBACK_WEIGHT = 0.5
 CLOSE_TO = 3
 CLOSE_ENOUGH = 0.95
 BESIDE_BEST = 0.95
-# ... and any candidate at least AT_LEAST times the similarity to the term itself of the
-# first search's CLOSE_TO-th: not of its first, which one company whose name holds the
-# word can put far above the rest.
-AT_LEAST = 0.5
+# ... and any candidate at least AT_LEAST times the best's similarity to the term itself:
+# low enough that one company whose name holds the word does not cut the others.
+AT_LEAST = 0.4
 # Evidence: past the WITHOUT_EVIDENCE nearest, a candidate stays only when its names,
 # sector or "about" hold a word of what was embedded (the term, its corrections, the words
 # of the kinds it names). In a catalogue of thousands, many companies of other kinds
@@ -272,12 +271,11 @@ def _close_enough(state: _Vectors, query: np.ndarray, mask) -> list[int]:
     bar = CLOSE_ENOUGH * again[min(CLOSE_TO, len(again)) - 1][0]
     keys = sorted({key for score, key in again if score >= bar})
     similarity = _vectors_of(state, keys) @ query
-    best, third = nearest[0][0], nearest[min(CLOSE_TO, len(nearest)) - 1][0]
+    best = nearest[0][0]
     # Kept by the feedback, a candidate still needs some likeness to the term itself (a
     # filter can leave three candidates of nothing like it); what the first search puts
     # beside its best stays too.
-    floor = AT_LEAST * third
-    kept = {key for score, key in zip(similarity, keys, strict=True) if score >= floor}
+    kept = {key for score, key in zip(similarity, keys, strict=True) if score >= AT_LEAST * best}
     kept |= {key for score, key in nearest if score >= BESIDE_BEST * best}
     kept = sorted(kept)
     similarity = _vectors_of(state, kept) @ query
