@@ -3,7 +3,7 @@
 Usage (from the project root, with the project venv):
 
     .venv/bin/python bench/semantic.py [--phases embed,http,index] [--companies 100000]
-        [--vectors 1000000] [--requests 300]
+        [--vectors 1000000] [--requests 300] [--rankings index,exact]
 
 Phases:
 
@@ -17,9 +17,11 @@ Phases:
   a new connection each: GET /v1/public/companies?q=...&related=true with terms never
   sent before (so every query is embedded: the query cache's worst case), and the same
   terms without related=true for comparison, each request followed by one to the
-  trivial endpoint (/bench/trivial), the yardstick of the same run. Twice: with the
+  trivial endpoint (/bench/trivial), the yardstick of the same run; and the CPU
+  time gunicorn and PostgreSQL spent per request (with its trivial one), which the load
+  of a shared machine hardly moves. Twice: with the
   approximate index (the default above EMBEDDING_INDEX_MIN_COMPANIES) and with exact
-  ranking. The first
+  ranking (--rankings picks one or both). The first
   related=true requests after gunicorn starts are timed apart: each worker loads the
   model and the vectors before it accepts a request (config/wsgi.py), so they should
   cost what the others do.
@@ -62,6 +64,7 @@ from bench.common import (
     start_servers,
     write_results,
 )
+from bench.search import CpuMonitor
 
 DATABASE = "logodir_semantic"
 INDEX_DIR = ROOT / ".local" / "bench-semantic"
@@ -322,7 +325,7 @@ def request_durations(log: Path) -> list[float]:
     ]
 
 
-def phase_http(companies: int, requests: int) -> dict:
+def phase_http(companies: int, requests: int, rankings: list[str]) -> dict:
     import psycopg
 
     url = start_servers(DATABASE)
@@ -353,12 +356,16 @@ def phase_http(companies: int, requests: int) -> dict:
         ("index", {}),
         ("exact", {"EMBEDDING_INDEX_MIN_COMPANIES": str(companies + 1)}),
     ):
+        if name not in rankings:
+            continue
         run_env = {**env, **extra}
         offset = {"index": 0, "exact": requests}[name]
         log = RESULTS / f"semantic-{name}-gunicorn.log"
         RESULTS.mkdir(parents=True, exist_ok=True)
         log.unlink(missing_ok=True)
-        with gunicorn(run_env, port, workers=2, log=log):
+        with gunicorn(run_env, port, workers=2, log=log) as server:
+            monitor = CpuMonitor(DATABASE)
+            monitor.gunicorn_pid = server.pid
             # The first requests after the start, once both workers say they are ready.
             warm_ups = wait_for_warm_up(log, workers=2)
             first, _ = run_requests(port, terms[-60:-50], related=True)
@@ -367,14 +374,23 @@ def phase_http(companies: int, requests: int) -> dict:
                 fetch(port, "/v1/public/companies?" + urlencode({"q": term, "related": "1"}))
             chosen = terms[offset : offset + requests]
             print(f"==> {name}: {requests} related=true requests (load {loadavg()})")
-            with_related, sizes = run_requests(port, chosen, related=True)
-            plain, _ = run_requests(port, terms[2 * requests : 3 * requests], related=False)
+            with monitor.measure() as related_load:
+                with_related, sizes = run_requests(port, chosen, related=True)
+            with monitor.measure() as plain_load:
+                plain, _ = run_requests(port, terms[2 * requests : 3 * requests], related=False)
+            # CPU that gunicorn and PostgreSQL spent per request (with its trivial request):
+            # unlike latency, it hardly moves with the load of the shared machine.
+            cpu = {
+                kind: round(load.server * load.wall * 1000 / requests, 2)
+                for kind, (load,) in (("related", related_load), ("plain", plain_load))
+            }
             result[name] = {
                 "worker_warm_up_ms": warm_ups,
                 "first_ten_related_after_start": first,
                 "first_ten_related_after_start_server": first_server,
                 "related": with_related,
                 "plain": plain,
+                "server_cpu_ms": cpu,
                 **sizes,
                 "worker_rss_mb": worker_rss(port),
                 "load_after": loadavg(),
@@ -382,6 +398,7 @@ def phase_http(companies: int, requests: int) -> dict:
             print(f"    workers warmed up in {warm_ups} ms")
             print(f"    first ten after the start {first}, in the server {first_server}")
             print(f"    related {with_related}\n    plain   {plain}\n    {sizes}")
+            print(f"    server CPU per request, ms: {cpu}")
     return result
 
 
@@ -551,6 +568,7 @@ def main() -> int:
     parser.add_argument("--vectors", type=int, default=1_000_000)
     parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--queries", type=int, default=500)
+    parser.add_argument("--rankings", default="index,exact")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -562,8 +580,12 @@ def main() -> int:
     if "embed" in phases:
         result["embed"] = phase_embed(args.texts)
     if "http" in phases:
-        result["http"] = phase_http(args.companies, args.requests)
-        failed |= result["http"]["index"]["related"]["p95"] > 40
+        result["http"] = phase_http(args.companies, args.requests, args.rankings.split(","))
+        failed |= any(
+            result["http"][name]["related"]["p95"] > 40
+            for name in ("index", "exact")
+            if name in result["http"]
+        )
     if "index" in phases:
         result["index"] = phase_index(args.vectors, args.queries)
         failed |= result["index"]["search"]["p95"] >= 20

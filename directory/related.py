@@ -3,7 +3,8 @@
 A term finds related companies in six steps:
 
 1. Understanding. The term as search reads it, with each word the catalogue lacks
-   corrected against the catalogue's own words (directory_search_corrected), and the
+   corrected against the catalogue's own words (directory_search_corrected, not read
+   when the catalogue holds every word of the term), and the
    words of the kinds of business it names (directory/business_terms.py): "fonda" is a
    hotel, "bufete" a law firm; when it names none, a word one typing mistake from a
    single word of the thesaurus is read as that word ("bodgea": "bodega").
@@ -12,7 +13,9 @@ A term finds related companies in six steps:
    (one matrix-vector product) up to EMBEDDING_INDEX_MIN_COMPANIES vectors, above that
    through the approximate index every worker memory-maps, plus the rows changed since
    it was built. Each worker loads the vectors before it serves (warm_up) and reloads
-   them when the table's newest row changes.
+   them when the table's newest row changes. For the API, steps 2 and 3 start in a thread
+   (company_related_ahead) while PostgreSQL finds the page, on the guess that the term
+   has nothing to correct; they are done again when the guess was wrong.
 3. Feedback. The vector moved towards the nearest company's and the search run again:
    companies of one kind resemble each other more than a short term resembles them.
 4. Close enough. A candidate stays when its similarity is at least CLOSE_ENOUGH times
@@ -23,7 +26,8 @@ A term finds related companies in six steps:
    candidate also needs a word of the embedded text in its names, sector or "about".
 5. Lexical evidence. PostgreSQL full-text search over the candidates' names, sector and
    "about" (Spanish and English stemming, accents folded) ranks them by the same words.
-6. Order. Reciprocal rank fusion of the two rankings (directory_company_related.sql).
+6. Order. Reciprocal rank fusion of the two rankings. The evidence of step 4, step 5 and
+   this are one statement (directory_company_related.sql).
 
 The feedback and the bar were chosen on the DEV halves of the related evaluation sets
 (tests/directory/evaluation/), alone and among distractors, and shown on their TEST
@@ -32,8 +36,10 @@ halves (docs/search.md gives both).
 
 import json
 import logging
+import os
 import threading
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -45,7 +51,7 @@ from django.dispatch import receiver
 
 from api.pagination import DEFAULT_PAGE_SIZE
 from directory import search
-from directory.business_terms import business_words, thesaurus_spelling
+from directory.business_terms import business_words, thesaurus_spelling, words_of
 from directory.embeddings import (
     INDEX_EXPANSION_SEARCH,
     backend,
@@ -307,22 +313,80 @@ def query_text(term: str, corrected: str) -> str:
     return " ".join([term, *corrections, *kinds])
 
 
+@dataclass(frozen=True)
+class _Ahead:
+    """The vectors' half of a related search, done before the term's corrections are
+    known, on the guess that it has none."""
+
+    text: str
+    state: _Vectors
+    vector: np.ndarray
+    keys: list[int] | None  # None with a filter: the filters' values are not known yet
+
+
+_ahead_pool: tuple[int, ThreadPoolExecutor] | None = None
+
+
+def _ahead_work(term: str, filtered: bool) -> _Ahead | None:
+    model, state = backend(), _vectors
+    if model is None or state is None:
+        return None
+    text = query_text(term, " ".join(words_of(term)))
+    vector = _query_vector(model.name, text)
+    keys = None if filtered else _close_enough(state, vector, None)
+    return _Ahead(text, state, vector, keys)
+
+
+def company_related_ahead(
+    *, term: str | None, sector: str | None, province: str | None, page: int
+) -> Future | None:
+    """Starts what company_related spends its own time on, embedding the term and
+    searching the vectors, in a thread, so that it runs while PostgreSQL computes the
+    page's plain search; pass the result to company_related. It guesses that the term
+    has no correction (most terms have none); company_related uses what it found only
+    when the guess held and the vectors are the version it reads, and otherwise does
+    the work itself."""
+    global _ahead_pool
+    term = search.clean_term(term)
+    if page != 1 or not term:
+        return None
+    if _ahead_pool is None or _ahead_pool[0] != os.getpid():  # a forked worker's own
+        _ahead_pool = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="related"))
+    return _ahead_pool[1].submit(_ahead_work, term, bool(sector or province))
+
+
 def company_related(
-    *, term: str | None, sector: str | None, province: str | None, page: int, shown: list[dict]
+    *,
+    term: str | None,
+    sector: str | None,
+    province: str | None,
+    page: int,
+    shown: list[dict],
+    ahead: Future | None = None,
 ) -> list[dict]:
     """Summary rows of up to 10 companies close to `term` in meaning, best first, that
     are not among `shown` (the page's rows) and match the sector and province filters.
-    Empty after page 1, without a term, and when the backend is unavailable."""
+    Empty after page 1, without a term, and when the backend is unavailable. `ahead`:
+    what company_related_ahead started for the same arguments, if anything."""
     term = search.clean_term(term)
     if page != 1 or not term:
         return []
     with connection.cursor() as cursor:
         # The version check, the filters' values and the corrected term in one round trip.
+        # A term whose every word the catalogue holds (directory_search_word) has nothing to
+        # correct: directory_search_plan corrects only the words it lacks, and reading the
+        # plan costs more than the rest of the related search's SQL.
         cursor.execute(
             "SELECT (SELECT max(updated_at) FROM directory_companyembedding),"
             " ARRAY(SELECT id FROM directory_sector"
             "  WHERE slug = %(sector)s OR name_fold = directory_fold(%(sector)s)),"
-            " directory_fold(%(province)s), directory_search_corrected(%(term)s)",
+            " directory_fold(%(province)s),"
+            " CASE WHEN NOT EXISTS ("
+            "  SELECT FROM unnest(string_to_array(t.normal, ' ')) AS w(word)"
+            "  WHERE NOT EXISTS (SELECT FROM directory_search_word s WHERE s.word = w.word))"
+            " THEN t.normal ELSE directory_search_corrected(%(term)s) END"
+            " FROM (SELECT btrim(directory_search_normalize(replace(%(term)s, '|', ' ')))"
+            "  AS normal) t",
             {"sector": sector or "", "province": province or "", "term": term},
         )
         version, sector_ids, province_fold, corrected = cursor.fetchone()
@@ -332,37 +396,28 @@ def company_related(
     state = _state(model, version)
     mask = _filter_mask(state, sector_ids, province_fold, sector, province)
     text = query_text(term, corrected)
-    keys = _close_enough(state, _query_vector(model.name, text), mask)
+    guessed = ahead.result() if ahead is not None else None
+    if guessed is not None and guessed.text == text:
+        vector = guessed.vector
+        keys = guessed.keys if guessed.state is state and mask is None else None
+    else:
+        vector, keys = _query_vector(model.name, text), None
+    if keys is None:
+        keys = _close_enough(state, vector, mask)
     if not keys:
         return []
-    query = f"{corrected} {text}"
     with connection.cursor() as cursor:
-        if len(keys) > WITHOUT_EVIDENCE:
-            keys = keys[:WITHOUT_EVIDENCE] + _with_evidence(cursor, keys[WITHOUT_EVIDENCE:], query)
         cursor.execute(
-            "SELECT directory_company_related(%s::bigint[], %s, %s::uuid[], %s)",
-            (keys, query, [str(row["id"]) for row in shown], RELATED_LIMIT),
+            "SELECT directory_company_related(%s::bigint[], %s, %s::uuid[], %s, %s)",
+            (
+                keys,
+                f"{corrected} {text}",
+                [str(row["id"]) for row in shown],
+                RELATED_LIMIT,
+                WITHOUT_EVIDENCE,
+            ),
         )
         return json.loads(cursor.fetchone()[0])
-
-
-def _with_evidence(cursor, keys: list[int], query: str) -> list[int]:
-    """Those of `keys` (embedding ids) whose company's full-text document
-    (directory_company_fulltext) holds a word of `query`, in the order given. Only words
-    that neither Spanish nor English counts as a stopword: the document is stemmed in both
-    languages, so "de" or "the" would otherwise match almost every company."""
-    cursor.execute(
-        "SELECT array_agg(e.id) FROM directory_companyembedding e"
-        " JOIN directory_company_fulltext f ON f.company_id = e.company_id"
-        " WHERE e.id = ANY(%(keys)s) AND f.document @@ ("
-        "  SELECT directory_fulltext_query(string_agg(word, ' '))"
-        "  FROM regexp_split_to_table(directory_fold(%(query)s), '[^a-z0-9]+') AS word"
-        "  WHERE length(to_tsvector('spanish', word)) > 0"
-        "   AND length(to_tsvector('english', word)) > 0)",
-        {"keys": keys, "query": query},
-    )
-    found = set(cursor.fetchone()[0] or ())
-    return [key for key in keys if key in found]
 
 
 # Terms that take a warm-up through every statement of a search and a related search: a

@@ -1,25 +1,39 @@
 -- The `related` list of a company search (directory/related.py): the companies of the
 -- embeddings `keys`, the candidates nearest the term in meaning, nearest first, but not
--- those in `shown`, ordered by reciprocal rank fusion (k = 60) of that order and of their
--- full-text rank for `query` (directory_fulltext_query over directory_company_fulltext:
--- names, sector, "about"), as a JSON array of the stored summaries, `take` at most.
+-- those in `shown`, as a JSON array of the stored summaries, `take` at most.
+-- Past the first `free` keys, a candidate stays only when its full-text document
+-- (directory_company_fulltext: names, sector, "about") holds a word of `query` that
+-- neither Spanish nor English counts as a stopword (the document is stemmed in both, so
+-- "de" or "the" would match almost every company): the evidence rule. Those that stay
+-- are ordered by reciprocal rank fusion (k = 60) of their order in `keys` and of their
+-- full-text rank for every word of `query` (directory_fulltext_query). One statement, so
+-- that the evidence and the rank read the documents once.
+DROP FUNCTION IF EXISTS directory_company_related(bigint[], text, uuid[], integer);
 CREATE OR REPLACE FUNCTION directory_company_related(
-  keys bigint[], query text, shown uuid[], take integer) RETURNS text
+  keys bigint[], query text, shown uuid[], take integer, free integer) RETURNS text
   LANGUAGE sql STABLE
 BEGIN ATOMIC
-  WITH candidates AS (
-    SELECT e.company_id, u.position AS vector_rank
+  WITH words AS (
+    SELECT directory_fulltext_query(query) AS ranked,
+           (SELECT directory_fulltext_query(string_agg(word, ' '))
+            FROM regexp_split_to_table(directory_fold(query), '[^a-z0-9]+') AS word
+            WHERE length(to_tsvector('spanish', word)) > 0
+              AND length(to_tsvector('english', word)) > 0) AS evidence
+  ), candidates AS (
+    SELECT e.company_id, f.document,
+           row_number() OVER (ORDER BY u.position) AS vector_rank
     FROM unnest(keys) WITH ORDINALITY AS u(key, position)
     JOIN directory_companyembedding e ON e.id = u.key
+    LEFT JOIN directory_company_fulltext f ON f.company_id = e.company_id
+    CROSS JOIN words w
     WHERE e.company_id <> ALL (shown)
+      AND (u.position <= free OR f.document @@ w.evidence)
   ), lexical AS (
     SELECT c.company_id,
-           row_number() OVER (ORDER BY ts_rank_cd(f.document, q.query) DESC, c.vector_rank)
+           row_number() OVER (ORDER BY ts_rank_cd(c.document, w.ranked) DESC, c.vector_rank)
              AS lexical_rank
-    FROM candidates c
-    JOIN directory_company_fulltext f ON f.company_id = c.company_id
-    CROSS JOIN directory_fulltext_query(query) AS q(query)
-    WHERE f.document @@ q.query
+    FROM candidates c CROSS JOIN words w
+    WHERE c.document @@ w.ranked
   ), fused AS (
     SELECT c.company_id, c.vector_rank,
            1.0 / (60 + c.vector_rank) + coalesce(1.0 / (60 + l.lexical_rank), 0) AS score
