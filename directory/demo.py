@@ -231,13 +231,26 @@ def catalogue_write(
     *,
     progress: Callable[[Iterable, int], Iterator] = _no_progress,
 ) -> Path:
-    """Draws the files into `folder` and writes the catalogue beside them; its path."""
+    """Draws the files into `folder` and writes the catalogue beside them; its path.
+
+    A file already in the folder is kept: a seed always draws the same bytes, and each
+    file is written under a temporary name and then renamed, so a file there is whole.
+    Drawing into the same folder again (scripts/run.sh's .local/demo-*) draws only what
+    a stopped run left undrawn.
+    """
     (folder / "files").mkdir(parents=True, exist_ok=True)
-    drawn = parallel_map(file_draw, catalogue.drawings.values(), window=256)
-    for path, (_, data) in progress(
-        zip(catalogue.drawings, drawn, strict=True), len(catalogue.drawings)
-    ):
-        (folder / path).write_bytes(data)
+    missing = {
+        path: drawing
+        for path, drawing in catalogue.drawings.items()
+        if not (folder / path).is_file()
+    }
+    drawn = parallel_map(file_draw, missing.values(), window=256)
+    for path, (_, data) in progress(zip(missing, drawn, strict=True), len(missing)):
+        partial = folder / f"{path}.partial"
+        partial.write_bytes(data)
+        partial.replace(folder / path)
     target = folder / "catalogue.json"
-    target.write_text(json.dumps(catalogue.document, ensure_ascii=False), encoding="utf-8")
+    partial = folder / "catalogue.json.partial"
+    partial.write_text(json.dumps(catalogue.document, ensure_ascii=False), encoding="utf-8")
+    partial.replace(target)
     return target

@@ -14,10 +14,12 @@ import stopped half-way and run again finishes what the first one left.
 import logging
 import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from itertools import islice
 
 from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -32,6 +34,8 @@ from directory.services import images_changed, main_file, preview_save, read_fil
 logger = logging.getLogger(__name__)
 
 VECTOR_CHUNK = 2048
+# Files are read and previews stored (object storage: network) by this many threads.
+FILE_THREADS = 8
 
 
 def _chunk() -> int:
@@ -90,8 +94,9 @@ def _draw(job: _Job) -> tuple[bytes | None, list[str] | None, list[str]]:
     return png, colours, job.notes
 
 
-def _jobs() -> Iterator[_Job]:
-    """Every pending drawing, its file read, a chunk of logos at a time."""
+def _jobs(pool: ThreadPoolExecutor) -> Iterator[_Job]:
+    """Every pending drawing, its file read, a chunk of logos at a time (the files of a
+    chunk read by `pool`'s threads: storage may be the network)."""
     logos = Logo.objects.filter(Q(preview_pending=True) | Q(colors_computed_at__isnull=True))
     pending = logos.order_by("id").values_list("id", "preview_pending", "colors_computed_at")
     for chunk in batched(pending.iterator(chunk_size=_chunk() * 5), _chunk()):
@@ -100,23 +105,38 @@ def _jobs() -> Iterator[_Job]:
             logo_id__in=[logo_id for logo_id, _, _ in chunk], variant__isnull=True
         ):
             files.setdefault(asset.logo_id, []).append(asset)
-        for logo_id, preview, computed_at in chunk:
-            source = main_file(files.get(logo_id, []))
-            yield _job(_Job(logo_id, preview=preview, colours=computed_at is None), source)
+        yield from _read(
+            pool,
+            [
+                (_Job(logo_id, preview=preview, colours=computed_at is None), files.get(logo_id))
+                for logo_id, preview, computed_at in chunk
+            ],
+        )
     variants = Variant.objects.filter(preview_pending=True).order_by("id")
     for chunk in batched(variants.values_list("id", "logo_id").iterator(), _chunk()):
         files = {}
         for asset in Asset.objects.filter(variant_id__in=[variant_id for variant_id, _ in chunk]):
             files.setdefault(asset.variant_id, []).append(asset)
-        for variant_id, logo_id in chunk:
-            source = main_file(files.get(variant_id, []))
-            yield _job(_Job(logo_id, variant_id, preview=True), source)
+        yield from _read(
+            pool,
+            [
+                (_Job(logo_id, variant_id, preview=True), files.get(variant_id))
+                for variant_id, logo_id in chunk
+            ],
+        )
 
 
-def _job(job: _Job, source: Asset | None) -> _Job:
-    if source is not None:
-        job.data, job.format, job.asset_id = read_file(source), source.format, source.id
-    return job
+def _read(pool: ThreadPoolExecutor, jobs: list[tuple[_Job, list | None]]) -> Iterator[_Job]:
+    """The jobs with the bytes of their file (the main one of the assets given)."""
+
+    def job_read(item: tuple[_Job, list | None]) -> _Job:
+        job, assets = item
+        source = main_file(assets or [])
+        if source is not None:
+            job.data, job.format, job.asset_id = read_file(source), source.format, source.id
+        return job
+
+    return pool.map(job_read, jobs)
 
 
 def _pending_count() -> int:
@@ -124,42 +144,68 @@ def _pending_count() -> int:
     return logos.count() + Variant.objects.filter(preview_pending=True).count()
 
 
-def _store(done: list[tuple[_Job, bytes | None, list[str] | None]]) -> None:
-    """Writes what a chunk of jobs drew: one statement per kind of row and set of fields,
-    where one per job would run the logos' statement triggers once per logo."""
+def _store(done: list[tuple[_Job, bytes | None, list[str] | None]], pool) -> None:
+    """Writes what a chunk of jobs drew: the previews by `pool`'s threads, then one
+    statement per kind of row and set of fields, where one per job would run the logos'
+    statement triggers once per logo."""
     now = timezone.now()
+    previews = pool.map(
+        lambda item: preview_save(logo_id=item[0].logo_id, png=item[1]) if item[1] else None,
+        done,
+    )
     groups: dict[tuple, list] = {}
-    for job, png, colours in done:
+    for (job, _, colours), preview in zip(done, previews, strict=True):
         model = Variant if job.variant_id else Logo
-        row = model(pk=job.variant_id or job.logo_id)
-        fields = []
+        values = {"id": job.variant_id or job.logo_id}
         if job.preview:
-            row.preview = preview_save(logo_id=job.logo_id, png=png) if png else None
-            row.preview_pending = False
-            fields += ["preview", "preview_pending"]
+            values["preview"] = preview
         if job.colours:
-            row.color_palette = colours or []
-            row.colors_computed_at = now
-            fields += ["color_palette", "colors_computed_at"]
-        groups.setdefault((model, tuple(fields)), []).append(row)
+            values["color_palette"] = colours or []
+        groups.setdefault((model, tuple(values)), []).append(values)
     for (model, fields), rows in groups.items():
-        model.objects.bulk_update(rows, fields)
+        _rows_update(model, fields, rows, now)
+
+
+# What a preview or colours row sets beside its values (the pending marks cleared).
+_SET_TOO = {"preview": "preview_pending = false", "color_palette": "colors_computed_at = %s"}
+
+
+def _rows_update(model, fields: tuple, rows: list[dict], now) -> None:
+    """One UPDATE ... FROM (VALUES ...) for the rows: what bulk_update() writes, without
+    its CASE per field and row (most of this process's time when it was used)."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    meta = model._meta
+    casts = [f"%s::{meta.get_field(name).db_type(connection)}" for name in fields]
+    values = ", ".join(f"({', '.join(casts)})" for _ in rows)
+    columns = [name for name in fields if name != "id"]
+    sets = [f"{name} = v.{name}" for name in columns] + [_SET_TOO[name] for name in columns]
+    # The SET clause's date comes first in the text, then the rows' values.
+    params = [now] if "color_palette" in columns else []
+    params += [row[name] for row in rows for name in fields]
+    with connection.cursor() as cursor:
+        # Only the model's own names are put into the text; the values are parameters.
+        cursor.execute(
+            f"UPDATE {meta.db_table} AS t SET {', '.join(sets)} "  # noqa: S608
+            f"FROM (VALUES {values}) AS v({', '.join(fields)}) WHERE t.id = v.id",
+            params,
+        )
 
 
 def _images(summary: DerivedSummary, progress) -> None:
     total = _pending_count()
-    drawn = parallel_map(_draw, _jobs())
-    done = []
-    for job, (png, colours, notes) in progress(drawn, total):
-        for note in notes:
-            logger.warning(note)
-        done.append((job, png, colours))
-        if len(done) >= _chunk():
-            _store(done)
-            done = []
-        summary.previews += job.preview
-        summary.colours += job.colours
-    _store(done)
+    with ThreadPoolExecutor(FILE_THREADS) as pool:
+        drawn = parallel_map(_draw, _jobs(pool))
+        done = []
+        for job, (png, colours, notes) in progress(drawn, total):
+            for note in notes:
+                logger.warning(note)
+            done.append((job, png, colours))
+            if len(done) >= _chunk():
+                _store(done, pool)
+                done = []
+            summary.previews += job.preview
+            summary.colours += job.colours
+        _store(done, pool)
 
 
 def _vectors(summary: DerivedSummary, progress) -> None:

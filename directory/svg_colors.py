@@ -11,7 +11,6 @@ import copy
 import io
 import math
 import re
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element, tostring
@@ -37,6 +36,7 @@ from directory.color_values import (
     on_white,
     parse_color,
 )
+from directory.previews import empty_folder
 
 # Pixels at most this far (Euclidean RGB) from a declared colour count for it; farther
 # ones (embedded images, filters, the middle of a contrasting gradient) count for none.
@@ -389,21 +389,20 @@ def _render(root: Element) -> Image.Image | None:
         drawn.attrib = {**root.attrib, **fitted_attributes(root.attrib, SAMPLE_PX)}
     except SvgSizeError:
         return None
-    # An empty resources folder: a file's relative references resolve to nothing.
-    with tempfile.TemporaryDirectory() as empty:
-        try:
-            png = resvg_py.svg_to_bytes(
-                svg_string=tostring(drawn, encoding="unicode"),
-                resources_dir=empty,
-                # Without anti-aliasing nearly every pixel is exactly a declared colour.
-                shape_rendering="crisp_edges",
-            )
-            image = Image.open(io.BytesIO(bytes(png)), formats=["PNG"])
-            image.load()
-        except BaseException as exc:  # resvg panics surface as BaseException
-            if isinstance(exc, KeyboardInterrupt | SystemExit):
-                raise
-            return None
+    try:
+        png = resvg_py.svg_to_bytes(
+            svg_string=tostring(drawn, encoding="unicode"),
+            # An empty resources folder: a file's relative references resolve to nothing.
+            resources_dir=empty_folder(),
+            # Without anti-aliasing nearly every pixel is exactly a declared colour.
+            shape_rendering="crisp_edges",
+        )
+        image = Image.open(io.BytesIO(bytes(png)), formats=["PNG"])
+        image.load()
+    except BaseException as exc:  # resvg panics surface as BaseException
+        if isinstance(exc, KeyboardInterrupt | SystemExit):
+            raise
+        return None
     return image.convert("RGBA")
 
 

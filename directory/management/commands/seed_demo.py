@@ -1,3 +1,4 @@
+import contextlib
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -27,20 +28,48 @@ class Command(BaseCommand):
             "--if-empty", action="store_true", help="Do nothing when any company exists."
         )
         parser.add_argument(
+            "--files",
+            type=Path,
+            help="Draw the files into this folder and keep them there (what is already "
+            "there is not drawn again) instead of into a temporary one.",
+        )
+        parser.add_argument(
+            "--draw-only",
+            action="store_true",
+            help="Only draw the files into --files; touches no database.",
+        )
+        parser.add_argument(
             "--rows-only",
             action="store_true",
             help="Leave previews, colours and vectors pending, for complete_import.",
         )
 
-    def handle(self, *args, companies: int, seed: int, if_empty: bool, rows_only: bool, **options):
+    def handle(
+        self,
+        *args,
+        companies: int,
+        seed: int,
+        if_empty: bool,
+        rows_only: bool,
+        files: Path | None,
+        draw_only: bool,
+        **options,
+    ):
         if companies < 1:
             raise CommandError("--companies must be at least 1")
-        if if_empty and Company.objects.exists():
+        if draw_only and files is None:
+            raise CommandError("--draw-only needs --files")
+        if not draw_only and if_empty and Company.objects.exists():
             self.stdout.write("the catalogue already has companies: nothing seeded")
             return
         catalogue = demo.catalogue_build(companies=companies, seed=seed)
-        with tempfile.TemporaryDirectory(prefix="seed-demo-") as folder:
-            path = demo.catalogue_write(catalogue, Path(folder), progress=self._bar("draw"))
+        with contextlib.ExitStack() as stack:
+            if files is None:
+                files = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="seed-demo-")))
+            path = demo.catalogue_write(catalogue, files, progress=self._bar("draw"))
+            if draw_only:
+                self.stdout.write(f"demo files drawn into {files}")
+                return
             report = catalogue_import(path, progress=self._bar("import"), derived=False)
         if not rows_only:
             catalogue_derived_complete_reported(stream=self.stderr)
