@@ -3,8 +3,12 @@
 -- column. directory_company_renamed asks for it again when a company is renamed.
 CREATE OR REPLACE FUNCTION directory_logo_search_doc() RETURNS trigger
   LANGUAGE plpgsql AS $$
+DECLARE
+  company_name text;
 BEGIN
-  NEW.search_doc := directory_search_doc(
-    NEW.title, ARRAY[(SELECT c.name FROM directory_company c WHERE c.id = NEW.company_id)]);
+  -- Read into a variable: a subquery as the argument would make PL/pgSQL run the
+  -- assignment as a query and set directory_search_doc up again for every row.
+  SELECT c.name INTO company_name FROM directory_company c WHERE c.id = NEW.company_id;
+  NEW.search_doc := directory_search_doc(NEW.title, ARRAY[company_name]);
   RETURN NEW;
 END $$;

@@ -17,12 +17,12 @@ CREATE OR REPLACE FUNCTION directory_search_normalize(value text) RETURNS text
             '(?<![a-z0-9])([a-z0-9])\.(?=[a-z0-9](\.|[^a-z0-9]|$))', '\1', 'g'),
           '\|', ' | ', 'g'),
         '[^a-z0-9|]+', ' ', 'g')) || ' ',
-      '([a-z0-9]) ('
+      '(?<=[a-z0-9]) (?:'
       || 's a u|s l u|s l l|s l p|s l n e|s a l|s a d|s a t|s c p|s c c l|s c l|s c a|s a|s l'
       || '|c b|s c|sau|slu|sll|slp|slne|sal|sad|sat|scp|sccl|scl|sca|sa|sl|cb|sc|aie|srl|scoop'
-      || '|(s|sdad|sociedad) coop(erativa)?( de credito| and(aluza)?| galega| valenciana| v)?'
-      || '|sociedad (anonima|limitada)( unipersonal| laboral| profesional| deportiva)?'
+      || '|(?:s|sdad|sociedad) coop(?:erativa)?(?: de credito| and(?:aluza)?| galega| valenciana| v)?'
+      || '|sociedad (?:anonima|limitada)(?: unipersonal| laboral| profesional| deportiva)?'
       || '|sociedad agraria de transformacion|coop v)'
-      || '(?= (\||$))',
-      '\1', 'g'),
-    ' (e|i|and)(?= )', ' y', 'g');
+      || '(?= (?:\||$))',
+      '', 'g'),
+    ' (?:e|i|and)(?= )', ' y', 'g');

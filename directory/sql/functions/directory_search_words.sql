@@ -1,8 +1,10 @@
 -- The distinct words of three letters or more of `texts` (names, titles, sector names,
 -- "about" texts, as written), normalised and with abbreviations written out, as the
--- lexicon (directory_search_learn) keeps them.
+-- lexicon (directory_search_learn) keeps them. ROWS 10 (a name has a few words, not the
+-- default 1,000) lets the lexicon's updates probe its key per word instead of reading
+-- every unnamed word.
 CREATE OR REPLACE FUNCTION directory_search_words(texts text[]) RETURNS SETOF text
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE ROWS 10
 BEGIN ATOMIC
   SELECT DISTINCT w.word
   FROM unnest(texts) AS t(text),
