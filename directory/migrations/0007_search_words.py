@@ -31,21 +31,16 @@ class Migration(migrations.Migration):
         # events, which CREATE INDEX refuses to run beside.
         migrations.RunSQL("SET CONSTRAINTS ALL IMMEDIATE", migrations.RunSQL.noop),
         migrations.RunSQL(PLAN_FIELDS, migrations.RunSQL.noop),
-        migrations.AddIndex(
-            model_name="company",
-            index=django.contrib.postgres.indexes.GinIndex(
-                directory.models.DocWords(models.F("search_doc")),
-                fastupdate=False,
-                name="directory_company_search_words",
-            ),
-        ),
-        migrations.AddIndex(
-            model_name="logo",
-            index=django.contrib.postgres.indexes.GinIndex(
-                directory.models.DocWords(models.F("search_doc")),
-                fastupdate=False,
-                name="directory_logo_search_words",
-            ),
+        *(
+            migrations.AddIndex(
+                model_name=model,
+                index=django.contrib.postgres.indexes.GinIndex(
+                    directory.models.DocWords(models.F("search_doc")),
+                    fastupdate=False,
+                    name=f"directory_{model}_search_words",
+                ),
+            )
+            for model in ("company", "logo")
         ),
         # Search plans these indexes by the statistics of their expression, which only an
         # ANALYZE gathers: without them it takes a correction for a common word.
