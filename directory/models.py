@@ -151,7 +151,7 @@ class Company(models.Model):
                 DocWords(F("search_doc")), name="directory_company_search_words", fastupdate=False
             ),
             # With the trigram index, the rows of one range of document lengths: how a
-            # one-word search reads its page (directory_company_search.sql).
+            # one-word search reads its page (directory_search.sql).
             models.Index(Length("search_doc"), name="directory_company_search_len"),
             models.Index(fields=["name_fold", "id"], name="directory_company_name"),
             models.Index(fields=["province_fold", "name_fold"], name="directory_company_prov"),

@@ -1,4 +1,4 @@
--- One page of company search (directory_company_search) and its exact total: the page
+-- One page of company search (directory_search) and its exact total: the page
 -- as a JSON array of the stored summaries (directory_company_summary), which Python
 -- decodes far faster than as many columns. Without a term, companies in name order,
 -- counted from the per-(sector, province) tally. A PL/pgSQL function, so that each
@@ -13,21 +13,14 @@ CREATE OR REPLACE FUNCTION directory_company_page(
   SET jit = off AS $$
 DECLARE
   page uuid[];
-  plan directory_search_plan;
-  split boolean;
   sectors bigint[] := CASE WHEN sector IS NOT NULL THEN ARRAY(
     SELECT s.id FROM directory_sector s
     WHERE s.slug = sector OR s.name_fold = directory_fold(sector)) END;
   province_folded text := directory_fold(province);
 BEGIN
   IF term IS NOT NULL THEN
-    -- Words read as two typed together only when the term finds nothing otherwise.
-    FOREACH split IN ARRAY ARRAY[false, true] LOOP
-      plan := directory_search_plan(term, split);
-      SELECT s.total, s.ids INTO search_total, page
-      FROM directory_company_search(plan, sectors, province_folded, skip, take) s;
-      EXIT WHEN search_total > 0 OR plan.words IS NULL;
-    END LOOP;
+    SELECT s.total, s.ids INTO search_total, page
+    FROM directory_search('company', term, sectors, province_folded, skip, take) s;
   ELSE
     SELECT coalesce(sum(t.size), 0) INTO search_total FROM directory_company_tally t
     WHERE (sector IS NULL OR t.sector_id = ANY (sectors))

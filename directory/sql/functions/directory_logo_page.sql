@@ -1,5 +1,5 @@
--- One page of logo search (directory_logo_search) and its exact total, the page as a JSON array of summary
--- rows (id, slug, title, preview, is_current, is_product, era_from, era_to,
+-- One page of logo search (directory_search) and its exact total, the page as a JSON
+-- array of summary rows (id, slug, title, preview, is_current, is_product, era_from, era_to,
 -- era_label, company__slug, company__name, formats). Without a term, every logo,
 -- current ones first, then by title. Without JIT compilation, as directory_company_page.
 CREATE OR REPLACE FUNCTION directory_logo_page(
@@ -8,17 +8,10 @@ CREATE OR REPLACE FUNCTION directory_logo_page(
   SET jit = off AS $$
 DECLARE
   page uuid[];
-  plan directory_search_plan;
-  split boolean;
 BEGIN
   IF term IS NOT NULL THEN
-    -- Words read as two typed together only when the term finds nothing otherwise, as
-    -- companies are searched (directory_company_page).
-    FOREACH split IN ARRAY ARRAY[false, true] LOOP
-      plan := directory_search_plan(term, split);
-      SELECT s.total, s.ids INTO search_total, page FROM directory_logo_search(plan, skip, take) s;
-      EXIT WHEN search_total > 0 OR plan.words IS NULL;
-    END LOOP;
+    SELECT s.total, s.ids INTO search_total, page
+    FROM directory_search('logo', term, NULL, NULL, skip, take) s;
   ELSE
     SELECT count(*) INTO search_total FROM directory_logo;
     page := ARRAY(SELECT l.id FROM directory_logo l

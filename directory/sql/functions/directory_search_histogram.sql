@@ -1,6 +1,6 @@
 -- How many rows of each search-document length one rank class of a one-word search
 -- holds: a pattern set's histogram (lengths ascending, counts) minus the histogram of
--- the classes ranked before it, whose patterns it contains (directory_company_search).
+-- the classes ranked before it, whose patterns it contains (directory_search).
 CREATE OR REPLACE FUNCTION directory_search_histogram(
   lengths integer[], counts bigint[], before_lengths integer[], before_counts bigint[],
   OUT class_lengths integer[], OUT class_counts bigint[])

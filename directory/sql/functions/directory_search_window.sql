@@ -2,7 +2,7 @@
 -- whose rows, by search-document length, `lengths` and `counts` give, when `done` rows
 -- of earlier classes come before it: the range of lengths holding the window's rows of
 -- this class (NULL when it holds none), and how many of the range's rows come before
--- the window. Used by directory_company_search and directory_logo_search.
+-- the window. Used by directory_search.
 CREATE OR REPLACE FUNCTION directory_search_window(
   lengths integer[], counts bigint[], done bigint, skip integer, take integer,
   OUT shortest integer, OUT longest integer, OUT skipped bigint)
