@@ -53,7 +53,7 @@ BEGIN
       matched := directory_search_found(kind, plan, sectors, province_folded);
       total := cardinality(matched);
       ids := directory_search_ranked(kind, plan, NULL, NULL, matched, NULL, NULL, NULL, NULL,
-                                     NULL, skip, take);
+                                     NULL, NULL, skip, take);
     ELSIF array_length(plan.match, 1) = 1 THEN
       counted := kind = 'company' AND cardinality(plan.words) = 1
                  AND length(plan.words[1]) = 3
@@ -63,12 +63,14 @@ BEGIN
         SELECT * INTO matches FROM directory_company_gram_lengths(plan.words[1], 6);
       ELSE
         SELECT * INTO matches
-        FROM directory_search_lengths(kind, plan.match, NULL, sectors, province_folded);
+        FROM directory_search_lengths(kind, plan.loose, plan.near_words || plan.far_words,
+                                      NULL, sectors, province_folded);
       END IF;
       total := (SELECT coalesce(sum(n), 0) FROM unnest(matches.counts) AS n);
       IF total > skip AND total <= RANK_ALL THEN
-        ids := directory_search_ranked(kind, plan, sectors, province_folded, NULL, plan.match,
-                                       NULL, NULL, NULL, NULL, skip, take);
+        ids := directory_search_ranked(kind, plan, sectors, province_folded, NULL, plan.loose,
+                                       plan.near_words || plan.far_words, NULL, NULL, NULL,
+                                       NULL, skip, take);
       ELSIF total > skip THEN
         FOREACH of_current IN ARRAY ARRAY[true, false] LOOP
           before_lengths := '{}';
@@ -83,12 +85,13 @@ BEGIN
             ELSIF class = 1 THEN
               -- Exact names hold the word whole: one pass counts both sets.
               SELECT * INTO found
-              FROM directory_search_lengths(kind, plan.whole, plan.exact, sectors,
+              FROM directory_search_lengths(kind, plan.whole, '{}', plan.exact, sectors,
                                             province_folded);
             ELSIF class > 2 THEN
               SELECT * INTO found
               FROM directory_search_lengths(kind, directory_search_class_patterns(plan, class),
-                                            NULL, sectors, province_folded);
+                                            directory_search_class_words(plan, class), NULL,
+                                            sectors, province_folded);
             END IF;
             set_lengths := found.lengths;
             set_counts := CASE WHEN of_current AND class = 1 THEN found.current_subset_counts
@@ -112,7 +115,8 @@ BEGIN
             IF shortest IS NOT NULL THEN
               ids := ids || directory_search_ranked(
                 kind, plan, sectors, province_folded, NULL,
-                directory_search_class_patterns(plan, class), shortest, longest, of_current,
+                directory_search_class_patterns(plan, class),
+                directory_search_class_words(plan, class), shortest, longest, of_current,
                 class, skipped, take - cardinality(ids));
             END IF;
             done := done + (SELECT coalesce(sum(n), 0) FROM unnest(class_counts) AS n);

@@ -9,7 +9,7 @@ from config.sqlfiles import ApplySqlFiles
 
 
 class Migration(migrations.Migration):
-    dependencies = [("directory", "0005_drop_queryset_path_functions")]
+    dependencies = [("directory", "0006_merge_company_logo_search")]
 
     operations = [
         ApplySqlFiles("functions/directory_search_deletions", "functions/directory_search_learn"),

@@ -2,7 +2,8 @@
 through an index on the document's words (string_to_array(search_doc, ' ')), one probe
 for all of a word's corrections, where the trigram index took a scan for each. The
 search plan carries the corrections as words for it (directory_search_plan's `loose`,
-`near_words` and `far_words`)."""
+`near_words` and `far_words`). directory_search_regex, which read a corrected word's
+patterns as one regular expression for the trigram index, goes."""
 
 import django.contrib.postgres.indexes
 from django.db import migrations, models
@@ -24,7 +25,7 @@ END $$;
 
 
 class Migration(migrations.Migration):
-    dependencies = [("directory", "0006_search_deletions")]
+    dependencies = [("directory", "0007_search_deletions")]
 
     operations = [
         # Migrated in one transaction with 0003, whose updates leave deferred trigger
@@ -45,4 +46,7 @@ class Migration(migrations.Migration):
         # Search plans these indexes by the statistics of their expression, which only an
         # ANALYZE gathers: without them it takes a correction for a common word.
         migrations.RunSQL("ANALYZE directory_company, directory_logo", migrations.RunSQL.noop),
+        migrations.RunSQL(
+            "DROP FUNCTION IF EXISTS directory_search_regex(text[])", migrations.RunSQL.noop
+        ),
     ]
