@@ -35,7 +35,8 @@ SPELLING_VARIANTS = """
 INSERT INTO directory_search_variant (variant, word)
 SELECT DISTINCT v.variant, w.word
 FROM directory_search_word w,
-     directory_search_variants(w.word, greatest(directory_search_budget(w.word), 1)) AS v(variant)
+     unnest(directory_search_deletions(w.word, greatest(directory_search_budget(w.word), 1)))
+       AS v(variant)
 ORDER BY v.variant, w.word
 ON CONFLICT DO NOTHING;
 """

@@ -4,9 +4,9 @@
 -- Each statement is prepared once per connection; those of a one-word term are planned
 -- for its patterns.
 --
--- A term of several words matches few rows: they are found, ranked and the window kept
--- (directory_search_found); so are the matches of a one-word term when they are few
--- (directory_search_ranked).
+-- A term of several words matches few rows: they are found (directory_search_found),
+-- ranked and the window kept (directory_search_ranked); so are the matches of a
+-- one-word term when they are few.
 -- But a one-word term can match a good part of the catalogue ("ria": a fifth of it), and
 -- ranking all of those is what would make it slow. Its matches fall into six rank
 -- classes (directory_search_class_rank), each the difference of two nested pattern sets
@@ -28,6 +28,7 @@ DECLARE
   RANK_ALL CONSTANT integer := 2000;
   plan directory_search_plan;
   split boolean;
+  matched uuid[];      -- the rows a term of several words matches
   counted boolean;     -- the histograms come from directory_company_gram
   matches record;      -- the histograms of every match (directory_search_lengths)
   found record;        -- ... of the class's pattern set
@@ -49,8 +50,10 @@ BEGIN
   FOREACH split IN ARRAY ARRAY[false, true] LOOP
     plan := directory_search_plan(term, split);
     IF array_length(plan.match, 1) > 1 THEN
-      SELECT s.total, s.ids INTO total, ids
-      FROM directory_search_found(kind, plan, sectors, province_folded, skip, take) s;
+      matched := directory_search_found(kind, plan, sectors, province_folded);
+      total := cardinality(matched);
+      ids := directory_search_ranked(kind, plan, NULL, NULL, matched, NULL, NULL, NULL, NULL,
+                                     NULL, NULL, skip, take);
     ELSIF array_length(plan.match, 1) = 1 THEN
       counted := kind = 'company' AND cardinality(plan.words) = 1
                  AND length(plan.words[1]) = 3
@@ -60,12 +63,14 @@ BEGIN
         SELECT * INTO matches FROM directory_company_gram_lengths(plan.words[1], 6);
       ELSE
         SELECT * INTO matches
-        FROM directory_search_lengths(kind, plan.match, NULL, sectors, province_folded);
+        FROM directory_search_lengths(kind, plan.loose, plan.near_words || plan.far_words,
+                                      NULL, sectors, province_folded);
       END IF;
       total := (SELECT coalesce(sum(n), 0) FROM unnest(matches.counts) AS n);
       IF total > skip AND total <= RANK_ALL THEN
-        ids := directory_search_ranked(kind, plan, sectors, province_folded, plan.match, NULL,
-                                       NULL, NULL, NULL, skip, take);
+        ids := directory_search_ranked(kind, plan, sectors, province_folded, NULL, plan.loose,
+                                       plan.near_words || plan.far_words, NULL, NULL, NULL,
+                                       NULL, skip, take);
       ELSIF total > skip THEN
         FOREACH of_current IN ARRAY ARRAY[true, false] LOOP
           before_lengths := '{}';
@@ -80,12 +85,13 @@ BEGIN
             ELSIF class = 1 THEN
               -- Exact names hold the word whole: one pass counts both sets.
               SELECT * INTO found
-              FROM directory_search_lengths(kind, plan.whole, plan.exact, sectors,
+              FROM directory_search_lengths(kind, plan.whole, '{}', plan.exact, sectors,
                                             province_folded);
             ELSIF class > 2 THEN
               SELECT * INTO found
               FROM directory_search_lengths(kind, directory_search_class_patterns(plan, class),
-                                            NULL, sectors, province_folded);
+                                            directory_search_class_words(plan, class), NULL,
+                                            sectors, province_folded);
             END IF;
             set_lengths := found.lengths;
             set_counts := CASE WHEN of_current AND class = 1 THEN found.current_subset_counts
@@ -108,8 +114,9 @@ BEGIN
             FROM directory_search_window(class_lengths, class_counts, done, skip, take) w;
             IF shortest IS NOT NULL THEN
               ids := ids || directory_search_ranked(
-                kind, plan, sectors, province_folded,
-                directory_search_class_patterns(plan, class), shortest, longest, of_current,
+                kind, plan, sectors, province_folded, NULL,
+                directory_search_class_patterns(plan, class),
+                directory_search_class_words(plan, class), shortest, longest, of_current,
                 class, skipped, take - cardinality(ids));
             END IF;
             done := done + (SELECT coalesce(sum(n), 0) FROM unnest(class_counts) AS n);

@@ -31,13 +31,11 @@ DECLARE
   wanted text := directory_search_key(typed);
   budget integer := directory_search_budget(typed);
   -- An array, not a subquery: PostgreSQL then expects few rows, and probes the keys. A
-  -- word of six letters may be two edits from one of eight. The variants in FROM, where
-  -- PostgreSQL inlines them (in the select list, each call planned its body again).
-  lookups text[] := ARRAY(
-    SELECT v.variant FROM directory_search_variants(wanted, directory_search_budget(wanted)) AS v(variant)
-    UNION
-    SELECT v.variant
-    FROM directory_search_variants(typed, CASE WHEN length(typed) >= 6 THEN 2 ELSE budget END) AS v(variant));
+  -- word of six letters may be two edits from one of eight. Duplicates cost nothing: the
+  -- index scan sorts the array and drops them.
+  lookups text[] := directory_search_deletions(wanted, directory_search_budget(wanted))
+                    || directory_search_deletions(typed, CASE WHEN length(typed) >= 6 THEN 2
+                                                              ELSE budget END);
 BEGIN
   RETURN QUERY
     SELECT m.word,

@@ -1,51 +1,31 @@
--- The window of rows `skip` to `skip + take`, in search order, of the rows of `kind`
--- within the filters (directory_search_source) that match `plan`, a term of several
--- words, and how many there are in all: for directory_search. Such terms match few
--- rows: all of them are found, then ranked in the order directory_search_ranked takes
--- windows in, and the total and the window taken in one pass. The trigram index finds
--- them by the two lead words
--- (directory_search_lead); when those have alternatives (a corrected word has up to
--- nine), each as one regular expression (directory_search_regex), since LIKE ANY over
--- both would take a scan for every pair of their patterns, while a word as typed is
--- checked faster by LIKE.
+-- The rows of `kind` within the filters (directory_search_source) that match `plan`, a
+-- term of several words, for directory_search to rank (directory_search_ranked). Such
+-- terms match few rows. The trigram index finds them by the two lead words
+-- (directory_search_lead), each as typed, and through the index on a document's words
+-- as corrected: a typo correction is a whole word, and that index finds all of a word's
+-- corrections in one probe, where the trigram index took a scan for each (a word of
+-- four letters can have thirty-six).
 --
 -- Generic plans: PostgreSQL would otherwise plan these statements again for every
 -- term (their cost estimates differ with the patterns), although the plan is always
--- the same (the trigram index by the two lead words, the primary key), and planning
--- them costs about as much as running them. That is why the ranking statement is
--- here, not directory_search_ranked's, which is planned for every call.
+-- the same (the trigram index by the two lead words), and planning them costs about
+-- as much as running them.
 CREATE OR REPLACE FUNCTION directory_search_found(
-  kind text, plan directory_search_plan, sectors bigint[], province_folded text,
-  skip integer, take integer, OUT total bigint, OUT ids uuid[])
+  kind text, plan directory_search_plan, sectors bigint[], province_folded text)
+  RETURNS uuid[]
   LANGUAGE plpgsql STABLE
   SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   lead integer := directory_search_lead(plan, 1);
   second integer := directory_search_lead(plan, 2);
-  -- Once per search, not once per row that the index hands over for rechecking.
-  lead_regex text := directory_search_regex(plan.match[lead:lead]);
-  second_regex text := directory_search_regex(plan.match[second:second]);
-  matched uuid[];
 BEGIN
-  IF num_nonnulls(VARIADIC plan.match[lead:lead] || plan.match[second:second]) > 2 THEN
-    matched := ARRAY(
-      SELECT r.id FROM directory_search_source(kind, sectors, province_folded) r
-      WHERE r.search_doc ~ lead_regex AND r.search_doc ~ second_regex
-        AND directory_search_matches(r.search_doc, plan));
-  ELSE
-    matched := ARRAY(
-      SELECT r.id FROM directory_search_source(kind, sectors, province_folded) r
-      WHERE r.search_doc LIKE ANY (plan.match[lead:lead])
-        AND r.search_doc LIKE ANY (plan.match[second:second])
-        AND directory_search_matches(r.search_doc, plan));
-  END IF;
-  SELECT coalesce(array_agg(r.id ORDER BY r.position)
-                    FILTER (WHERE r.position > skip AND r.position <= skip + take), '{}'),
-         count(*)
-  INTO ids, total
-  FROM (SELECT r.id,
-               row_number() OVER (ORDER BY r.is_current DESC,
-                                           directory_search_rank(r.search_doc, plan),
-                                           length(r.search_doc), r.tie, r.id) AS position
-        FROM directory_search_source(kind, NULL, NULL) r WHERE r.id = ANY (matched)) r;
+  RETURN ARRAY(
+    SELECT r.id FROM directory_search_source(kind, sectors, province_folded) r
+    WHERE (r.search_doc LIKE ANY (plan.loose[lead:lead])
+           OR string_to_array(r.search_doc, ' ')
+              && (plan.near_words[lead:lead] || plan.far_words[lead:lead]))
+      AND (r.search_doc LIKE ANY (plan.loose[second:second])
+           OR string_to_array(r.search_doc, ' ')
+              && (plan.near_words[second:second] || plan.far_words[second:second]))
+      AND directory_search_matches(r.search_doc, plan));
 END $$;

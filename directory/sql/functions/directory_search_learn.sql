@@ -18,9 +18,9 @@ BEGIN ATOMIC
   INSERT INTO directory_search_variant (variant, word)
   SELECT DISTINCT v.variant, a.word
   FROM added a,
-       LATERAL (SELECT directory_search_variants(a.key, 1)
-                UNION SELECT directory_search_variants(
-                        a.word, greatest(directory_search_budget(a.word), 1))) AS v(variant)
+       unnest(directory_search_deletions(a.key, 1)
+              || directory_search_deletions(a.word, greatest(directory_search_budget(a.word), 1)))
+         AS v(variant)
   ORDER BY v.variant, a.word
   ON CONFLICT DO NOTHING;
   UPDATE directory_search_word s SET named = true

@@ -1,9 +1,11 @@
 -- The rows of `kind` within the filters (directory_search_source) whose search documents
--- match one of `patterns`, counted by document length (ascending): all of them, those
+-- match one of `patterns` or hold one of `words` (typo corrections, which the index on a
+-- document's words finds), counted by document length (ascending): all of them, those
 -- that also match one of `subset` (NULL: none), and of each, the current ones. The
 -- histograms directory_search places a window with.
+DROP FUNCTION IF EXISTS directory_search_lengths(text, text[], text[], bigint[], text);
 CREATE OR REPLACE FUNCTION directory_search_lengths(
-  kind text, patterns text[], subset text[], sectors bigint[], province_folded text,
+  kind text, patterns text[], words text[], subset text[], sectors bigint[], province_folded text,
   OUT lengths integer[], OUT counts bigint[], OUT subset_counts bigint[],
   OUT current_counts bigint[], OUT current_subset_counts bigint[])
   LANGUAGE plpgsql STABLE AS $$
@@ -20,6 +22,6 @@ BEGIN
                count(*) FILTER (WHERE r.is_current AND r.search_doc LIKE ANY (subset))
                  AS current_subset_count
         FROM directory_search_source(kind, sectors, province_folded) r
-        WHERE r.search_doc LIKE ANY (patterns)
+        WHERE (r.search_doc LIKE ANY (patterns) OR string_to_array(r.search_doc, ' ') && words)
         GROUP BY 1) h;
 END $$;

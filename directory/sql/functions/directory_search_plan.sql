@@ -14,10 +14,13 @@
 --
 -- Every search reads its term here, so the work is done in loops of plain expressions,
 -- which PL/pgSQL evaluates without starting a query, and one query per word for its
--- corrections (docs/search.md, "How a page is read").
+-- corrections (docs/search.md, "How a page is read"). That query has a generic plan:
+-- left to choose, PostgreSQL planned it again for every word (a word too short for
+-- corrections makes a custom plan look cheaper), which cost a fifth of the whole.
 CREATE OR REPLACE FUNCTION directory_search_plan(term text, split boolean)
   RETURNS directory_search_plan
-  LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+  LANGUAGE plpgsql STABLE PARALLEL SAFE
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   normal text := btrim(directory_search_normalize(replace(term, '|', ' ')));
   typed text[] := string_to_array(nullif(normal, ''), ' ');
@@ -28,6 +31,9 @@ DECLARE
   spellings text[];
   near text[];
   far text[];
+  near_word text[];  -- the same corrections as words
+  far_word text[];
+  split_patterns text[];
   spelling text;
   nearest text;            -- the correction related search takes, and its spelt distance
   nearest_spelled integer;
@@ -41,6 +47,9 @@ DECLARE
   insides text[] := '{}';
   nears text[] := '{}';
   fars text[] := '{}';
+  near_words text[] := '{}';
+  far_words text[] := '{}';
+  looses text[] := '{}';
   matches text[] := '{}';
   width integer := 1;
   plan directory_search_plan;
@@ -72,15 +81,13 @@ BEGIN
     -- What related search embeds takes the nearest by sound, and only when it is as near
     -- as spelt: "send" sounds one edit from "seeds", "new" like "news", but each is a
     -- word of its own, and only for a word the catalogue lacks.
-    SELECT coalesce(array_agg('% ' || c.word || ' %') FILTER (WHERE c.distance <= 1 AND usable),
-                    '{}'),
-           coalesce(array_agg('% ' || c.word || ' %') FILTER (WHERE c.distance = 2 AND usable),
-                    '{}'),
+    SELECT coalesce(array_agg(c.word) FILTER (WHERE c.distance <= 1 AND usable), '{}'),
+           coalesce(array_agg(c.word) FILTER (WHERE c.distance = 2 AND usable), '{}'),
            (array_agg(c.word ORDER BY c.sounded, c.spelled, c.word)
               FILTER (WHERE c.sounded <= directory_search_budget(typed[word_at])))[1],
            (array_agg(c.spelled ORDER BY c.sounded, c.spelled, c.word)
               FILTER (WHERE c.sounded <= directory_search_budget(typed[word_at])))[1]
-    INTO near, far, nearest, nearest_spelled
+    INTO near_word, far_word, nearest, nearest_spelled
     FROM (SELECT k.*, k.named AND strpos(k.word, typed[word_at]) = 0 AS usable
           FROM directory_search_corrections(typed[word_at]) k
           WHERE length(typed[word_at]) >= 4 OR split) c;
@@ -90,10 +97,17 @@ BEGIN
     END IF;
     -- Read as two words only when no word of the catalogue is one typo away: a split's
     -- short halves are common, and their patterns the costliest to look up.
-    IF split AND cardinality(near) = 0 THEN
-      near := near || ARRAY(SELECT '% ' || p.pair || '%'
-                            FROM directory_search_splits(typed[word_at]) AS p(pair));
-    END IF;
+    split_patterns := CASE WHEN split AND cardinality(near_word) = 0 THEN ARRAY(
+                        SELECT '% ' || p.pair || '%'
+                        FROM directory_search_splits(typed[word_at]) AS p(pair)) ELSE '{}' END;
+    near := split_patterns;
+    FOREACH spelling IN ARRAY near_word LOOP
+      near := near || ('% ' || spelling || ' %');
+    END LOOP;
+    far := '{}';
+    FOREACH spelling IN ARRAY far_word LOOP
+      far := far || ('% ' || spelling || ' %');
+    END LOOP;
     whole := '{}';
     start := '{}';
     inside := '{}';
@@ -108,6 +122,9 @@ BEGIN
     insides := insides || inside::text;
     nears := nears || near::text;
     fars := fars || far::text;
+    near_words := near_words || near_word::text;
+    far_words := far_words || far_word::text;
+    looses := looses || (inside || split_patterns)::text;
     matches := matches || (inside || near || far)::text;
     plan.words := plan.words || typed[word_at];
     width := greatest(width, cardinality(spellings), cardinality(near), cardinality(far));
@@ -118,6 +135,9 @@ BEGIN
   plan.inside := directory_search_rows(insides, width);
   plan.near := directory_search_rows(nears, width);
   plan.far := directory_search_rows(fars, width);
+  plan.near_words := directory_search_rows(near_words, width);
+  plan.far_words := directory_search_rows(far_words, width);
+  plan.loose := directory_search_rows(looses, 2 * width);
   plan.match := directory_search_rows(matches, 3 * width);
   plan.corrected := array_to_string(corrected, ' ');
   RETURN plan;

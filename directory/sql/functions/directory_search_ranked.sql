@@ -1,18 +1,22 @@
 -- The window of rows `skip` to `skip + take`, in search order, of the rows of `kind`
--- within the filters (directory_search_source) that match `plan` and one of `patterns`,
--- with a search document `shortest` to `longest` letters long, current or not
--- (`of_current`), of rank class `class` (directory_search_class_rank); NULL: any. The
--- search order of company and logo
--- search alike (docs/search.md): current logos first, then directory_search_rank, then
--- the shorter search document, the name or title, the id (directory_search_found ranks
--- a term of several words so too, with a plan of its own). directory_search asks it for
--- the rows of a one-word term that matches few, and of one rank class in a range of
--- lengths. Planned for each call's values: the NULL conditions fall away, and the
--- statement reads the rows by the trigram index, or that and the length index together.
+-- within the filters (directory_search_source) that match `plan` and are: among
+-- `matched`, matching one of `patterns` or holding one of `words` (typo corrections,
+-- which the index on a document's words finds), of a search document `shortest` to `longest`
+-- letters long, current or not (`of_current`), of rank class `class`
+-- (directory_search_class_rank); NULL: any. The search order of company and logo
+-- search alike (docs/search.md), written here only: current logos first, then
+-- directory_search_rank, then the shorter search document, the name or title, the id.
+-- directory_search asks it for the rows of a term of several words (`matched`), of a
+-- one-word term that matches few, and of one rank class in a range of lengths. Planned
+-- for each call's values: the NULL conditions fall away, and the statement reads the
+-- rows by the primary key, the trigram index, or that and the length index together.
 -- The subquery computes each row's rank once, for the class and the order.
+DROP FUNCTION IF EXISTS directory_search_ranked(
+  text, directory_search_plan, bigint[], text, uuid[], text[], integer, integer, boolean,
+  integer, bigint, integer);
 CREATE OR REPLACE FUNCTION directory_search_ranked(
   kind text, plan directory_search_plan, sectors bigint[], province_folded text,
-  patterns text[], shortest integer, longest integer, of_current boolean,
+  matched uuid[], patterns text[], words text[], shortest integer, longest integer, of_current boolean,
   class integer, skip bigint, take integer) RETURNS uuid[]
   LANGUAGE plpgsql STABLE AS $$
 BEGIN
@@ -21,7 +25,9 @@ BEGIN
     FROM (SELECT r.id, r.is_current, directory_search_rank(r.search_doc, plan) AS rank,
                  length(r.search_doc) AS length, r.tie
           FROM directory_search_source(kind, sectors, province_folded) r
-          WHERE r.search_doc LIKE ANY (patterns)
+          WHERE (matched IS NULL OR r.id = ANY (matched))
+            AND (patterns IS NULL OR r.search_doc LIKE ANY (patterns)
+                 OR string_to_array(r.search_doc, ' ') && words)
             AND (shortest IS NULL OR length(r.search_doc) BETWEEN shortest AND longest)
             AND (of_current IS NULL OR r.is_current = of_current)
           OFFSET 0) s

@@ -13,6 +13,12 @@ CREATE TYPE directory_search_plan AS (
   near text[],     -- as a whole word: a correction one edit away or sounding the
                    -- same, or the word read as two typed together
   far text[],      -- ... a correction two edits away
-  corrected text   -- the term, each word that the catalogue lacks replaced by its nearest one
+  corrected text,  -- the term, each word that the catalogue lacks replaced by its nearest one
                    -- when that is as near as spelt as by sound
+  loose text[],    -- what each word matches but its corrections (`inside`, and the word
+                   -- read as two): with `near_words` and `far_words`, `match` again, in
+                   -- the shape the indexes take (docs/search.md)
+  near_words text[],  -- `near`'s corrections as words: string_to_array(search_doc, ' ')
+                      -- holds one (the index on a document's words)
+  far_words text[]    -- `far`'s
 );
