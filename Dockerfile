@@ -37,7 +37,7 @@ ENV PATH=/opt/venv/bin:$PATH \
     WEB_CONCURRENCY=2 \
     MEDIA_ROOT=/var/lib/logodir/media \
     EMBEDDING_INDEX_DIR=/var/lib/logodir/embeddings
-# The letters of the Logo Link's monograms (MONOGRAM_FONT, directory/renditions.py).
+# The letters of the Logo Link's monograms (MONOGRAM_FONT, directory/images/renditions.py).
 RUN apt-get update \
     && apt-get install -y --no-install-recommends fonts-dejavu-core=2.37-6 \
     && rm -rf /var/lib/apt/lists/*

@@ -208,7 +208,7 @@ def to_api_error(exc: Exception) -> ApiError:
         _store_overloaded(exc)
     ):
         # The object store unreachable, timing out or answering 5xx (S3's SlowDown is 503),
-        # through boto3 or through the download's look at it (directory/downloads.py).
+        # through boto3 or through the download's look at it (directory/downloads/services.py).
         logger.warning("object store unavailable: %s", exc)
         return service_unavailable()
     if isinstance(exc, DatabaseError):

@@ -2,7 +2,7 @@
 
 The hot read paths have PostgreSQL build each answer's rows as JSON, keyed by the
 `source` of the output serializer's fields: the detail endpoints' ORM reads and DRF cost
-several times the whole request more (bench/details.py, directory/selectors.py), and
+several times the whole request more (bench/details.py, directory/catalogue/selectors.py), and
 DRF's own path for rows (a serializer instance per request, walking every value through
 its fields) would cost more than the query.
 `row_shaper` reads the declaration once and returns a function that builds the same

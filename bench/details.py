@@ -53,8 +53,13 @@ def prepare(companies: int) -> None:
     """`companies` companies with two logos each, the current one first; every logo with
     two files and a variant with a file of its own, as an import leaves them. Through
     the app's services, as bench/downloads.py fills its database."""
-    from directory.models import Company, Logo, Variant, VariantKind
-    from directory.services import asset_attach, derived_deferred, file_store, logo_make_current
+    from directory.catalogue.models import Company, Logo, Variant, VariantKind
+    from directory.editing.services import (
+        asset_attach,
+        derived_deferred,
+        file_store,
+        logo_make_current,
+    )
 
     if Company.objects.filter(slug__startswith="details-").count() == companies:
         return
@@ -98,8 +103,9 @@ def timed(call, items) -> float:
 def measure(rounds: int, per_round: int) -> dict[str, dict[str, float]]:
     from django.test import Client
 
-    from directory.models import Company, Logo
-    from directory.selectors import (
+    from directory.api.serializers import CompanyDetailOutputSerializer, LogoDetailOutputSerializer
+    from directory.catalogue.models import Company, Logo
+    from directory.catalogue.selectors import (
         company_detail_row,
         company_find,
         download_asset,
@@ -108,8 +114,7 @@ def measure(rounds: int, per_round: int) -> dict[str, dict[str, float]]:
         logo_for_download,
         logo_main_file,
     )
-    from directory.serializers import CompanyDetailOutputSerializer, LogoDetailOutputSerializer
-    from directory.shapes import CompanyDetailSerializer, LogoDetailSerializer
+    from directory.catalogue.shapes import CompanyDetailSerializer, LogoDetailSerializer
 
     companies = list(
         Company.objects.filter(slug__startswith="details-").values_list("slug", flat=True)
@@ -153,7 +158,8 @@ def measure(rounds: int, per_round: int) -> dict[str, dict[str, float]]:
         def orm(key, find=find, detail=detail):
             return detail(find(key)).data
 
-        # Both ways give the same answer (tests/directory/test_rows.py holds it in general).
+        # Both ways give the same answer (tests/directory/catalogue/test_rows.py holds it in
+        # general).
         for key in keys[:20]:
             assert statement(key) == orm(key), key
         ways[shape] = {

@@ -262,7 +262,7 @@ def main() -> int:
                     "bytes_per_file": size / files if files else 0,
                 }
 
-            # Each worker keeps what an address resolves to (directory/logolink.py): every
+            # Each worker keeps what an address resolves to (directory/images/logolink.py): every
             # address is asked for a few times more, so both workers know it, as a server
             # in steady state does.
             for path in light * 4:

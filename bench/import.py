@@ -1,5 +1,5 @@
 """The catalogue import as operators run it: `manage.py import_directory` over a catalogue
-made by the demo generator (directory/demo.py) with all its files, into a fresh database.
+made by the demo generator (directory/demo/catalogue.py) with all its files, into a fresh database.
 
     .venv/bin/python bench/import.py --companies 10000
 

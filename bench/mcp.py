@@ -52,7 +52,7 @@ BLOCK = 50
 WARM_UP = 50
 
 SEED = f"""
-from directory.models import Company, Logo
+from directory.catalogue.models import Company, Logo
 company, _ = Company.objects.get_or_create(
     slug={SLUG!r}, defaults={{"name": "Bench Acme", "province": "Madrid"}}
 )

@@ -1,4 +1,5 @@
-"""Related companies (directory/related.py, embeddings.py): embedding, HTTP latency, the index.
+"""Related companies (directory/search/related.py, embeddings.py): embedding, HTTP latency, the
+index.
 
 Usage (from the project root, with the project venv):
 
@@ -27,8 +28,8 @@ Phases:
   cost what the others do.
   Target: related=true p95 under 40 ms end to end.
 * index: --vectors synthetic unit vectors (512 dimensions, clustered), an f16 HNSW index
-  built by directory.embeddings.index_build, then opened memory-mapped in a fresh process
-  the way a worker does; directory.related._nearest timed without and with a filter
+  built by directory.search.embeddings.index_build, then opened memory-mapped in a fresh process
+  the way a worker does; directory.search.related._nearest timed without and with a filter
   (the vector part of a request), recall@10 against exact ranking, and the worker's
   memory (RSS, and PSS, which splits the shared mapping between processes).
   Target: vector part p95 under 20 ms at 1,000,000 vectors.
@@ -220,7 +221,7 @@ def phase_embed(count: int) -> dict:
     import django
 
     django.setup()
-    from directory import embeddings
+    from directory.search import embeddings
 
     rng = random.Random(7)
     texts = [
@@ -301,7 +302,7 @@ def _log_lines(log: Path) -> list[dict]:
 
 
 def wait_for_warm_up(log: Path, workers: int, timeout: float = 300) -> list[int]:
-    """How long each worker's warm-up took (directory.related.warm_up logs it), once all
+    """How long each worker's warm-up took (directory.search.related.warm_up logs it), once all
     of them have logged it."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -446,7 +447,7 @@ def phase_index(count: int, queries: int) -> dict:
     django.setup()
     import numpy as np
 
-    from directory import embeddings
+    from directory.search import embeddings
 
     INDEX_DIR.mkdir(parents=True, exist_ok=True)
     path = INDEX_DIR / f"synthetic-{count}.usearch"
@@ -509,7 +510,7 @@ def index_worker(path: str, count: int) -> None:
     import numpy as np
     from usearch.index import Index
 
-    from directory import embeddings, related
+    from directory.search import embeddings, related
 
     before = memory()
     opened = time.perf_counter()

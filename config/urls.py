@@ -3,14 +3,14 @@ from django.urls import include, path, re_path
 
 from accounts import pages as account_pages
 from api.views import ApiDocsPage, OpenApiDocumentApi, UnknownPathApi
-from directory import pages
-from directory.views import serve_download, serve_preview
+from directory.api.views import serve_download, serve_preview
+from directory.website import pages
 from mcp_server.llms import llms_txt
 from palettes import pages as palette_pages
 from proposals import pages as proposal_pages
 
 public_api = [
-    path("", include("directory.urls")),
+    path("", include("directory.api.urls")),
     path("", include("accounts.urls")),
     path("", include("palettes.urls")),
     path("", include("proposals.urls")),

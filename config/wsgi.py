@@ -12,7 +12,7 @@ application = get_wsgi_application()
 # model and the vectors, so that a worker's first request costs what the others do.
 from django.urls import resolve  # noqa: E402
 
-from directory.related import warm_up  # noqa: E402
+from directory.search.related import warm_up  # noqa: E402
 
 resolve("/v1/public/companies")
 warm_up()

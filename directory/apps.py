@@ -20,8 +20,8 @@ class DirectoryConfig(AppConfig):
         # admin, a proposal's approval, a shell), the domain list follows after commit.
         # Writes that bypass the models (QuerySet.update, SQL) wait for the list's
         # five-minute rebuild.
-        from directory import services
-        from directory.models import Asset, Company, Domain, Logo, Variant
+        from directory.catalogue.models import Asset, Company, Domain, Logo, Variant
+        from directory.editing import services
 
         post_save.connect(services.domain_saved, sender=Domain, dispatch_uid="directory.domain")
         post_delete.connect(services.domain_saved, sender=Domain, dispatch_uid="directory.domain")

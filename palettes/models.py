@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from directory.models import Company
+from directory.catalogue.models import Company
 
 MAX_PALETTES_PER_ACCOUNT = 100
 

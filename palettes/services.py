@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.models import User
-from directory.models import Company
+from directory.catalogue.models import Company
 from palettes.models import MAX_PALETTES_PER_ACCOUNT, Palette
 
 

@@ -15,8 +15,8 @@ from api.errors import ApiError, not_found
 from api.inputs import parse
 from api.pagination import envelope, page_window
 from api.schema import error_responses, read_responses
+from directory.catalogue.models import Company
 from directory.errors import DirectoryErrorCode
-from directory.models import Company
 from palettes.errors import PaletteErrorCode
 from palettes.models import MAX_PALETTES_PER_ACCOUNT
 from palettes.selectors import palette_count, palette_of, palette_readable_by, palettes_of

@@ -20,8 +20,8 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
-from directory.models import Company, Logo
-from directory.selectors import preview_url
+from directory.catalogue.models import Company, Logo
+from directory.catalogue.selectors import preview_url
 from proposals.admin_review import (
     PREVIEW_HEADERS,
     UNUSABLE_FILE,

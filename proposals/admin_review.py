@@ -12,9 +12,9 @@ from django.core.files.storage import default_storage
 from PIL import Image
 
 from common.svg import UnsafeSvg
-from directory.models import Company, FileFormat
-from directory.previews import PREVIEW_MAX_PX, PreviewError, render_preview
-from directory.services import CatalogueError
+from directory.catalogue.models import Company, FileFormat
+from directory.editing.services import CatalogueError
+from directory.files.previews import PREVIEW_MAX_PX, PreviewError, render_preview
 from proposals.models import Proposal, ProposalFormat, ProposalStatus
 
 QUEUE_PARAM = "status"

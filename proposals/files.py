@@ -17,7 +17,7 @@ from PIL import Image
 from common.images import UNREADABLE, bombs_refused, unreadable_reason
 from common.svg import xml_refusal
 from common.svg_size import SvgSizeError, view_box
-from directory.formats import SVG_ROOT
+from directory.files.formats import SVG_ROOT
 from proposals.models import ProposalFormat
 
 # 8,000 x 8,000: far above a logo; a file that decodes to more is a decompression bomb.

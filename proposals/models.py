@@ -6,7 +6,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Source
-from directory.models import Company, Logo
+from directory.catalogue.models import Company, Logo
 
 MAX_PROPOSALS_PER_DAY = 10
 MAX_FILE_BYTES = 5 * 1024 * 1024  # the contract's "5 MB", read generously as 5 MiB (docs/api.md)

@@ -3,8 +3,8 @@
 from django.db.models import QuerySet
 
 from accounts.models import User
-from directory.models import Company, Logo
-from directory.selectors import logo_find
+from directory.catalogue.models import Company, Logo
+from directory.catalogue.selectors import logo_find
 from proposals.models import Proposal, ProposalStatus
 
 

@@ -16,9 +16,9 @@ from PIL import Image
 
 from accounts.models import User
 from common.svg import sanitize_svg
-from directory.embeddings import company_embedding_stale
-from directory.models import Company, Logo
-from directory.services import asset_attach, file_store, logo_make_current
+from directory.catalogue.models import Company, Logo
+from directory.editing.services import asset_attach, file_store, logo_make_current
+from directory.search.embeddings import company_embedding_stale
 from proposals.models import (
     MAX_PROPOSALS_PER_DAY,
     Proposal,

@@ -210,7 +210,7 @@ compile_messages() {
   done
 }
 
-# DejaVu Sans Bold: the letters of the Logo Link's monograms (directory/renditions.py).
+# DejaVu Sans Bold: the letters of the Logo Link's monograms (directory/images/renditions.py).
 ensure_fonts() {
   [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || apt_install fonts-dejavu-core
 }

@@ -8,8 +8,16 @@ from PIL import Image
 
 from accounts.models import Scope, Source, User
 from accounts.services import token_issue
-from directory.models import Company, Domain, EntityType, Logo, Sector, Variant, VariantKind
-from directory.services import asset_attach, file_store, logo_make_current
+from directory.catalogue.models import (
+    Company,
+    Domain,
+    EntityType,
+    Logo,
+    Sector,
+    Variant,
+    VariantKind,
+)
+from directory.editing.services import asset_attach, file_store, logo_make_current
 from palettes.models import Palette, PaletteType
 
 

@@ -1,7 +1,7 @@
 """Every file the docs and the code's comments name exists.
 
 A path is read wherever it starts with one of the repository's top-level folders
-(`directory/search.py`, `tests/common/test_sql_files.py`, `bench/*.py`, `docs/sql.md`), in
+(`directory/search/selectors.py`, `tests/common/test_sql_files.py`, `bench/*.py`, `docs/sql.md`), in
 README.md and docs/*.md, in the comments and docstrings of Python files and in the
 comments of SQL and shell files; and a Markdown link's target, relative to its page.
 What git ignores is what the project makes as it runs (`bench/results/search-<date>.json`,
@@ -138,13 +138,13 @@ def test_it_finds_a_file_for_every_path_the_docs_and_comments_name():
 
 def test_it_reads_paths_in_prose_and_stops_at_placeholders_and_punctuation():
     text = (
-        "See `directory/demo.py`, bench/search.py. Results go to "
+        "See `directory/demo/catalogue.py`, bench/search.py. Results go to "
         "bench/results/<name>-<date>.json; tests live in tests/<app>/test_<thing>.py "
         "(docs/sql.md), https://example.org/docs/nothing.md and /usr/docs/x.md do not count."
     )
 
     assert cited_paths(text) == {
-        "directory/demo.py",
+        "directory/demo/catalogue.py",
         "bench/search.py",
         "bench/results",
         "tests",

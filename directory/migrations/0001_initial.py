@@ -15,7 +15,7 @@ from django.db import migrations, models
 from django.db.models.functions import Length, Lower
 from django.utils import timezone
 
-import directory.models
+import directory.catalogue.models
 from common.sqlfiles import ApplySqlFiles, text
 
 APP = Path(__file__).resolve().parent.parent  # directory/
@@ -35,7 +35,7 @@ CURRENT_LOGO_OWNER = """ALTER TABLE directory_company
 
 def learn_business_words(apps, schema_editor) -> None:
     """The names of kinds of business join the lexicon, for typo correction to pick from."""
-    from directory.business_terms import catalogue_words
+    from directory.search.business_terms import catalogue_words
 
     with schema_editor.connection.cursor() as cursor:
         cursor.execute("SELECT directory_search_learn(%s, false)", [catalogue_words()])
@@ -109,7 +109,9 @@ class Migration(migrations.Migration):
                 ("content_type", models.CharField(max_length=100)),
                 (
                     "file",
-                    models.FileField(max_length=255, upload_to=directory.models.asset_upload_to),
+                    models.FileField(
+                        max_length=255, upload_to=directory.catalogue.models.asset_upload_to
+                    ),
                 ),
                 ("sha256", models.CharField(max_length=64)),
                 ("created_at", models.DateTimeField(auto_now_add=True)),
@@ -165,7 +167,7 @@ class Migration(migrations.Migration):
                     "name_fold",
                     models.GeneratedField(
                         db_persist=True,
-                        expression=directory.models.Fold(models.F("name")),
+                        expression=directory.catalogue.models.Fold(models.F("name")),
                         output_field=models.TextField(),
                     ),
                 ),
@@ -173,7 +175,7 @@ class Migration(migrations.Migration):
                     "province_fold",
                     models.GeneratedField(
                         db_persist=True,
-                        expression=directory.models.Fold(models.F("province")),
+                        expression=directory.catalogue.models.Fold(models.F("province")),
                         output_field=models.TextField(),
                     ),
                 ),
@@ -226,7 +228,7 @@ class Migration(migrations.Migration):
                         blank=True,
                         max_length=255,
                         null=True,
-                        storage=directory.models.preview_storage,
+                        storage=directory.catalogue.models.preview_storage,
                         upload_to="",
                     ),
                 ),
@@ -236,7 +238,7 @@ class Migration(migrations.Migration):
                     "title_fold",
                     models.GeneratedField(
                         db_persist=True,
-                        expression=directory.models.Fold(models.F("title")),
+                        expression=directory.catalogue.models.Fold(models.F("title")),
                         output_field=models.TextField(),
                     ),
                 ),
@@ -331,7 +333,7 @@ class Migration(migrations.Migration):
                     "name_fold",
                     models.GeneratedField(
                         db_persist=True,
-                        expression=directory.models.Fold(models.F("name")),
+                        expression=directory.catalogue.models.Fold(models.F("name")),
                         output_field=models.TextField(),
                     ),
                 ),
@@ -380,7 +382,7 @@ class Migration(migrations.Migration):
                         blank=True,
                         max_length=255,
                         null=True,
-                        storage=directory.models.preview_storage,
+                        storage=directory.catalogue.models.preview_storage,
                         upload_to="",
                     ),
                 ),
@@ -450,7 +452,9 @@ class Migration(migrations.Migration):
                 (
                     "domain",
                     models.CharField(
-                        max_length=253, unique=True, validators=[directory.models.validate_domain]
+                        max_length=253,
+                        unique=True,
+                        validators=[directory.catalogue.models.validate_domain],
                     ),
                 ),
                 (

@@ -1,5 +1,5 @@
 """The functions only the admin's QuerySet search called go: the admin searches
-through the page functions, as the API and the website do (directory/search.py)."""
+through the page functions, as the API and the website do (directory/search/selectors.py)."""
 
 from django.db import migrations
 

@@ -8,7 +8,7 @@ patterns as one regular expression for the trigram index, goes."""
 import django.contrib.postgres.indexes
 from django.db import migrations, models
 
-import directory.models
+import directory.catalogue.models
 
 # A database that 0001 built from the type's current file holds these already.
 PLAN_FIELDS = """
@@ -36,7 +36,7 @@ class Migration(migrations.Migration):
             migrations.AddIndex(
                 model_name=model,
                 index=django.contrib.postgres.indexes.GinIndex(
-                    directory.models.DocWords(models.F("search_doc")),
+                    directory.catalogue.models.DocWords(models.F("search_doc")),
                     fastupdate=False,
                     name=f"directory_{model}_search_words",
                 ),

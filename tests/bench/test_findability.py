@@ -27,7 +27,7 @@ from bench.findability_queries import (
     resembling,
     words,
 )
-from directory.models import Company, Logo
+from directory.catalogue.models import Company, Logo
 
 SEED = 5
 COMPANIES = 300

@@ -14,7 +14,7 @@ from django.core.management import call_command
 from django.db import connection
 
 from common import sqlfiles
-from directory import search
+from directory.search import selectors as search
 from tests.factories import CompanyFactory, LogoFactory
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 
 from accounts.models import Plan, Scope
-from directory.models import Logo
+from directory.catalogue.models import Logo
 from tests.factories import (
     PDF_BYTES,
     CompanyFactory,

@@ -13,7 +13,7 @@ import httpx2
 import pytest
 
 from accounts.models import Plan, Scope, Source
-from directory.models import Download, Logo
+from directory.catalogue.models import Download, Logo
 from tests.factories import (
     PDF_BYTES,
     CompanyFactory,

@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import timezone
 from PIL import Image
 
-from directory.models import Company, Logo
-from directory.selectors import preview_url
+from directory.catalogue.models import Company, Logo
+from directory.catalogue.selectors import preview_url
 from proposals.models import Proposal, ProposalStatus
 from proposals.services import proposal_approve, proposal_reject
 from tests.factories import (

@@ -14,7 +14,7 @@ from django.conf import settings as django_settings
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from directory.models import Company, Logo
+from directory.catalogue.models import Company, Logo
 from proposals.models import ProposalStatus
 from tests.conftest import SCREENSHOTS
 from tests.factories import (

@@ -9,7 +9,7 @@ from django.core.files.storage import default_storage
 from django.db import close_old_connections
 from PIL import Image
 
-from directory.models import Asset, Company, FileFormat, Logo
+from directory.catalogue.models import Asset, Company, FileFormat, Logo
 from proposals.models import Proposal, ProposalStatus
 from proposals.services import ProposalNotPending, proposal_approve, proposal_reject
 from tests.factories import (

@@ -18,7 +18,7 @@ from django.db import close_old_connections
 from rest_framework.test import APIClient
 
 from accounts.models import Plan
-from directory.models import Download, Logo
+from directory.catalogue.models import Download, Logo
 from proposals.models import MAX_FILE_BYTES, Proposal
 from tests.factories import (
     LogoFactory,
@@ -180,7 +180,7 @@ def test_it_rate_limits_an_address_with_retry_after(api, window_start):
 
 
 # API6:2023 Unrestricted Access to Sensitive Business Flows
-# A FREE account's last unit under ten threads: tests/directory/test_downloads.py.
+# A FREE account's last unit under ten threads: tests/directory/downloads/test_downloads.py.
 
 
 @pytest.mark.django_db(transaction=True)

@@ -15,10 +15,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from accounts.models import Scope
-from directory.colors import extract_colors
-from directory.models import FileFormat
-from directory.previews import PREVIEW_MAX_PX, render_preview
-from directory.renditions import dark_score, rasterise
+from directory.catalogue.models import FileFormat
+from directory.colors.extraction import extract_colors
+from directory.files.previews import PREVIEW_MAX_PX, render_preview
+from directory.images.renditions import dark_score, rasterise
 from proposals.admin_review import proposal_preview_png
 from proposals.models import Proposal
 from proposals.services import proposal_approve

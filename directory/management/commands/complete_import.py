@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from directory.derived import catalogue_derived_complete_reported
+from directory.importing.derived import catalogue_derived_complete_reported
 
 
 class Command(BaseCommand):

@@ -1,8 +1,8 @@
 from django.core.management.base import BaseCommand
 
 from common.cli import progress
-from directory.models import Logo
-from directory.services import logo_colors_refresh
+from directory.catalogue.models import Logo
+from directory.editing.services import logo_colors_refresh
 
 
 class Command(BaseCommand):

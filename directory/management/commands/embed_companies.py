@@ -3,7 +3,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from common.cli import progress
-from directory import embeddings
+from directory.search import embeddings
 
 
 class Command(BaseCommand):

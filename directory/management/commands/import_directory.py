@@ -3,9 +3,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from common.cli import progress
-from directory.derived import catalogue_derived_complete_reported
-from directory.importer import catalogue_import
-from directory.services import CatalogueError
+from directory.editing.services import CatalogueError
+from directory.importing.derived import catalogue_derived_complete_reported
+from directory.importing.importer import catalogue_import
 
 
 class Command(BaseCommand):

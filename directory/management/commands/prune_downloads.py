@@ -2,7 +2,7 @@ from datetime import timedelta
 
 from django.core.management.base import BaseCommand, CommandError
 
-from directory.downloads import downloads_prune
+from directory.downloads.services import downloads_prune
 
 
 class Command(BaseCommand):

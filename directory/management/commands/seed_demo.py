@@ -6,10 +6,10 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from common.cli import progress
-from directory import demo
-from directory.derived import catalogue_derived_complete_reported
-from directory.importer import catalogue_import
-from directory.models import Company
+from directory.catalogue.models import Company
+from directory.demo import catalogue as demo
+from directory.importing.derived import catalogue_derived_complete_reported
+from directory.importing.importer import catalogue_import
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 -- A company's full-text document: names (weight A), sector name (B) and the first
 -- 1,000 characters of "about" (D), the part that says what the company does and the
--- same part its embedding reads (directory/embeddings.py, ABOUT_MAX_CHARS).
+-- same part its embedding reads (directory/search/embeddings.py, ABOUT_MAX_CHARS).
 CREATE OR REPLACE FUNCTION directory_company_fulltext_document(
   name text, alternative_names text[], sector text, about text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE

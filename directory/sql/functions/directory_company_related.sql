@@ -1,4 +1,4 @@
--- The `related` list of a company search (directory/related.py): the companies of the
+-- The `related` list of a company search (directory/search/related.py): the companies of the
 -- embeddings `keys`, the candidates nearest the term in meaning, nearest first, but not
 -- those in `shown`, as a JSON array of the stored summaries, `take` at most.
 -- Past the first `free` keys, a candidate stays only when its full-text document

@@ -1,6 +1,6 @@
 -- Rebuilds the summaries of these companies from their rows now; a summary that did not
--- change is not written. Its keys are the sources of directory.shapes'
--- CompanySummarySerializer, which shows it (tests/directory/test_rows.py holds them
+-- change is not written. Its keys are the sources of directory.catalogue.shapes'
+-- CompanySummarySerializer, which shows it (tests/directory/catalogue/test_rows.py holds them
 -- equal). The companies are locked first (in id order), so that two transactions
 -- changing one company's logos at once take turns, and the second counts what the
 -- first committed. Logos are counted in one grouped pass, so that loading a

@@ -1,4 +1,4 @@
--- A download grant (directory/downloads.py) as one PL/pgSQL function, so that its
+-- A download grant (directory/downloads/services.py) as one PL/pgSQL function, so that its
 -- statements are planned once per connection: the subject's lock, then its 24-hour
 -- window, then the grant when the quota allows. VOLATILE: each statement takes a new
 -- snapshot under READ COMMITTED, so the window is read after the lock is held and sees
@@ -13,7 +13,7 @@ CREATE OR REPLACE FUNCTION directory_download_grant(
 DECLARE
   v_repeats bigint;
 BEGIN
-  -- directory.downloads says why this commit does not wait for the disk.
+  -- directory.downloads.services says why this commit does not wait for the disk.
   PERFORM set_config('synchronous_commit', 'off', true),
           pg_advisory_xact_lock(hashtextextended(p_lock, 0));
   -- One statement per kind of subject, so that each keeps a plan on its own index.

@@ -1,4 +1,4 @@
--- Full-text lexemes of a text for related search (directory/related.py): folded like
+-- Full-text lexemes of a text for related search (directory/search/related.py): folded like
 -- every search column (lower case, no accents), then stemmed both as Spanish and as
 -- English, because the catalogue and its users write in both and a word's language is
 -- not known. Folding first makes "energía" and "energia" one lexeme.

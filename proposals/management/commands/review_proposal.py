@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from accounts.models import User
 from common.svg import UnsafeSvg
-from directory.services import CatalogueError
+from directory.editing.services import CatalogueError
 from proposals.models import Proposal
 from proposals.selectors import company_by_slug
 from proposals.services import ProposalNotPending, proposal_approve, proposal_reject

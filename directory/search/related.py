@@ -1,0 +1,457 @@
+"""Related companies: the `related` list of GET /companies?related=true (docs/search.md).
+
+A term finds related companies in six steps:
+
+1. Understanding. The term as search reads it, with each word the catalogue lacks
+   corrected against the catalogue's own words (directory_search_corrected, not read
+   when the catalogue holds every word of the term), and the
+   words of the kinds of business it names (directory/search/business_terms.py): "fonda" is a
+   hotel, "bufete" a law firm; when it names none, a word one typing mistake from a
+   single word of the thesaurus is read as that word ("bodgea": "bodega").
+2. Vectors. The term, its corrections and those words are embedded as one text
+   (directory/search/embeddings.py) and the companies nearest to it in meaning found: exactly
+   (one matrix-vector product) up to EMBEDDING_INDEX_MIN_COMPANIES vectors, above that
+   through the approximate index every worker memory-maps, plus the rows changed since
+   it was built. Each worker loads the vectors before it serves (warm_up) and reloads
+   them when the table's newest row changes. For the API, steps 2 and 3 start in a thread
+   (company_related_ahead) while PostgreSQL finds the page, on the guess that the term
+   has nothing to correct; they are done again when the guess was wrong.
+3. Feedback. The vector moved towards the nearest company's and the search run again:
+   companies of one kind resemble each other more than a short term resembles them.
+4. Close enough. A candidate stays when its similarity is at least CLOSE_ENOUGH times
+   the CLOSE_TO-th candidate's: relative, because how high similarities run depends on
+   the term, and not to the first, which one company whose name holds the word can be.
+   Those the first search finds beside its best (BESIDE_BEST) stay too. They are ranked
+   by their similarity to the term itself. Past the WITHOUT_EVIDENCE nearest, a
+   candidate also needs a word of the embedded text in its names, sector or "about".
+5. Lexical evidence. PostgreSQL full-text search over the candidates' names, sector and
+   "about" (Spanish and English stemming, accents folded) ranks them by the same words.
+6. Order. Reciprocal rank fusion of the two rankings. The evidence of step 4, step 5 and
+   this are one statement (directory_company_related.sql).
+
+The feedback and the bar were chosen on the DEV halves of the related evaluation sets
+(tests/directory/search/evaluation/), alone and among distractors, and shown on their TEST
+halves (docs/search.md gives both).
+"""
+
+import json
+import logging
+import os
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+from django.conf import settings
+from django.core.signals import setting_changed
+from django.db import connection
+from django.dispatch import receiver
+
+from api.pagination import DEFAULT_PAGE_SIZE
+from directory.search import selectors as search
+from directory.search.business_terms import business_words, thesaurus_spelling, words_of
+from directory.search.embeddings import (
+    INDEX_EXPANSION_SEARCH,
+    backend,
+    embed,
+    index_path,
+    vector_rows,
+)
+
+logger = logging.getLogger(__name__)
+
+RELATED_LIMIT = 10
+# Candidates the vectors give, before the bar.
+POOL = 30
+# Feedback: the term's vector moved towards its FEEDBACK nearest companies (their mean,
+# weighted FEEDBACK_WEIGHT against the term's) before the search is run again.
+FEEDBACK = 1
+FEEDBACK_WEIGHT = 0.5
+# The bar: CLOSE_ENOUGH times the similarity of the CLOSE_TO-th candidate; and those of
+# the first search at least BESIDE_BEST times its best's.
+CLOSE_TO = 3
+CLOSE_ENOUGH = 0.95
+BESIDE_BEST = 0.95
+# ... and any candidate at least AT_LEAST times the best's similarity to the term itself:
+# low enough that one company whose name holds the word does not cut the others.
+AT_LEAST = 0.4
+# Evidence: past the WITHOUT_EVIDENCE nearest, a candidate stays only when its names,
+# sector or "about" hold a word of what was embedded (the term, its corrections, the words
+# of the kinds it names). In a catalogue of thousands, many companies of other kinds
+# score as near as the third of the kind asked for; few of them share its words.
+WITHOUT_EVIDENCE = 3
+# With a sector or province filter the index is asked for this many times more
+# candidates, then filtered: a filter cannot be pushed into the graph walk.
+INDEX_FILTER_OVERFETCH = 40
+
+
+@dataclass
+class _Vectors:
+    """One worker's view of the table at one version."""
+
+    version: object
+    index_stamp: object
+    keys: np.ndarray  # embedding row ids, sorted
+    sectors: np.ndarray  # sector id per key, -1 without a sector
+    provinces: np.ndarray  # code of the folded province per key, -1 without one
+    province_codes: dict
+    matrix: np.ndarray | None  # the exact path: one row per key
+    index: object | None  # the approximate path: vectors as of the index's version
+    delta_keys: np.ndarray | None = None  # ... and the rows changed since, exactly
+    delta_matrix: np.ndarray | None = None
+
+
+_vectors: _Vectors | None = None
+_vectors_lock = threading.Lock()
+
+
+def _index_stamp(model_name: str):
+    meta = index_path(model_name).with_suffix(".json")
+    try:
+        return meta.stat().st_mtime_ns
+    except OSError:
+        return None
+
+
+def _index_open(model_name: str):
+    """The memory-mapped index and the version it holds, or (None, None) without one."""
+    path = index_path(model_name)
+    try:
+        from usearch.index import Index
+
+        meta = json.loads(path.with_suffix(".json").read_text())
+        if meta["count"] < settings.EMBEDDING_INDEX_MIN_COMPANIES:
+            return None, None
+        index = Index.restore(str(path), view=True)
+    except FileNotFoundError:
+        return None, None
+    except Exception as exc:
+        logger.warning("no usable index at %s, ranking exactly: %s", path, exc)
+        return None, None
+    index.expansion_search = INDEX_EXPANSION_SEARCH
+    return index, meta["version"]
+
+
+def _vectors_load(model, version) -> _Vectors:
+    stamp = _index_stamp(model.name)
+    index, index_version = _index_open(model.name)
+    keys, sectors, provinces, chunks = [], [], [], []
+    codes: dict = {}
+    with connection.cursor() as cursor:
+        # One statement, one snapshot: keys, filter values and vectors stay aligned.
+        cursor.execute(
+            "SELECT e.id, coalesce(c.sector_id, -1), c.province_fold,"
+            " CASE WHEN %s THEN e.vector END"  # the index holds them otherwise
+            " FROM directory_companyembedding e JOIN directory_company c ON c.id = e.company_id"
+            " WHERE e.model = %s ORDER BY e.id",
+            (index is None, model.name),
+        )
+        while batch := cursor.fetchmany(10000):
+            for row in batch:
+                keys.append(row[0])
+                sectors.append(row[1])
+                provinces.append(codes.setdefault(row[2], len(codes)) if row[2] else -1)
+            if index is None:
+                chunks.append(b"".join(bytes(row[3]) for row in batch))
+        delta_keys = delta_matrix = matrix = None
+        if index is None:
+            if len(keys) >= settings.EMBEDDING_INDEX_MIN_COMPANIES:
+                logger.warning(
+                    "%s vectors and no index: ranking exactly (run embed_companies)", len(keys)
+                )
+            matrix = np.frombuffer(b"".join(chunks), "<f4").reshape(len(keys), model.dimension)
+        else:
+            delta_keys, delta_matrix = vector_rows(
+                cursor,
+                "SELECT id, vector FROM directory_companyembedding"
+                " WHERE model = %s AND updated_at > %s::timestamptz ORDER BY id",
+                (model.name, index_version),
+                model.dimension,
+            )
+    return _Vectors(
+        version=version,
+        index_stamp=stamp,
+        keys=np.asarray(keys, dtype=np.int64),
+        sectors=np.asarray(sectors, dtype=np.int64),
+        provinces=np.asarray(provinces, dtype=np.int32),
+        province_codes=codes,
+        matrix=matrix,
+        index=index,
+        delta_keys=delta_keys,
+        delta_matrix=delta_matrix,
+    )
+
+
+@lru_cache(maxsize=2048)
+def _query_vector(model_name: str, term: str) -> np.ndarray:
+    vector = embed([term])[0]
+    vector.flags.writeable = False  # shared by every later request with the same term
+    return vector
+
+
+def _state(model, version) -> _Vectors:
+    global _vectors
+    current = _vectors
+    if (
+        current is not None
+        and current.version == version
+        and current.index_stamp == _index_stamp(model.name)
+    ):
+        return current
+    with _vectors_lock:
+        current = _vectors
+        stale = current is None or current.version != version
+        if stale or current.index_stamp != _index_stamp(model.name):
+            _vectors = current = _vectors_load(model, version)
+    return current
+
+
+def _nearest(state: _Vectors, query: np.ndarray, mask, count: int) -> list[tuple[float, int]]:
+    """The `count` keys nearest `query` within `mask`, as (similarity, key), best first."""
+    found: list[tuple[float, int]] = []
+    if state.matrix is not None:
+        scores = state.matrix @ query
+        where = np.flatnonzero(mask) if mask is not None else np.arange(len(scores))
+        found = _top(scores[where], state.keys[where], count)
+    else:
+        asked = count * (INDEX_FILTER_OVERFETCH if mask is not None else 2)
+        matches = state.index.search(query, asked)
+        keys = np.asarray(matches.keys, dtype=np.int64)
+        scores = 1.0 - np.asarray(matches.distances, dtype=np.float32)
+        positions = np.searchsorted(state.keys, keys)
+        positions[positions >= len(state.keys)] = 0
+        keep = state.keys[positions] == keys  # deleted since the build
+        if len(state.delta_keys):
+            keep &= ~np.isin(keys, state.delta_keys)  # changed since: the delta has them
+        if mask is not None:
+            keep &= mask[positions]
+        found = _top(scores[keep], keys[keep], count)
+        if len(state.delta_keys):
+            delta_scores = state.delta_matrix @ query
+            keep = np.ones(len(delta_scores), dtype=bool)
+            if mask is not None:
+                positions = np.searchsorted(state.keys, state.delta_keys)
+                positions[positions >= len(state.keys)] = 0
+                keep = (state.keys[positions] == state.delta_keys) & mask[positions]
+            found += _top(delta_scores[keep], state.delta_keys[keep], count)
+    found.sort(reverse=True)
+    return found[:count]
+
+
+def _vectors_of(state: _Vectors, keys: list[int]) -> np.ndarray:
+    """The vectors of `keys`, as the search saw them (the index's, or the rows since)."""
+    if not keys:
+        return np.empty((0, 0), dtype=np.float32)
+    if state.matrix is not None:
+        return state.matrix[np.searchsorted(state.keys, np.asarray(keys, dtype=np.int64))]
+    rows: dict[int, np.ndarray] = {}
+    if len(state.delta_keys):
+        for key in keys:
+            if key in state.delta_keys:
+                rows[key] = state.delta_matrix[np.flatnonzero(state.delta_keys == key)[0]]
+    indexed = [key for key in keys if key not in rows]
+    if indexed:
+        # One call for all of them: a call per key cost more than the searches.
+        found = state.index.get(np.asarray(indexed, dtype=np.uint64), dtype=np.float32)
+        rows.update(zip(indexed, found, strict=True))
+    return np.asarray([rows[key] for key in keys], dtype=np.float32)
+
+
+def _close_enough(state: _Vectors, query: np.ndarray, mask) -> list[int]:
+    """The keys close enough to `query` in meaning, nearest first."""
+    nearest = _nearest(state, query, mask, POOL)
+    if not nearest:
+        return []
+    seeds = _vectors_of(state, [key for _, key in nearest[:FEEDBACK]])
+    moved = query + FEEDBACK_WEIGHT * seeds.mean(axis=0)
+    moved /= np.linalg.norm(moved)
+    again = _nearest(state, moved.astype(np.float32), mask, POOL)
+    bar = CLOSE_ENOUGH * again[min(CLOSE_TO, len(again)) - 1][0]
+    keys = sorted({key for score, key in again if score >= bar})
+    similarity = _vectors_of(state, keys) @ query
+    best = nearest[0][0]
+    # Kept by the feedback, a candidate still needs some likeness to the term itself (a
+    # filter can leave three candidates of nothing like it); what the first search puts
+    # beside its best stays too.
+    kept = {key for score, key in zip(similarity, keys, strict=True) if score >= AT_LEAST * best}
+    kept |= {key for score, key in nearest if score >= BESIDE_BEST * best}
+    kept = sorted(kept)
+    similarity = _vectors_of(state, kept) @ query
+    return [key for _, key in sorted(zip(-similarity, kept, strict=True))]
+
+
+def _top(scores: np.ndarray, keys: np.ndarray, count: int) -> list[tuple[float, int]]:
+    if len(scores) > count:
+        chosen = np.argpartition(-scores, count)[:count]
+        scores, keys = scores[chosen], keys[chosen]
+    return [(float(score), int(key)) for score, key in zip(scores, keys, strict=True)]
+
+
+def _filter_mask(state: _Vectors, sector_ids, province_fold, sector, province):
+    mask = None
+    if sector:
+        mask = np.isin(state.sectors, np.asarray(sector_ids or [], dtype=np.int64))
+    if province:
+        code = state.province_codes.get(province_fold, -2)
+        by_province = state.provinces == code
+        mask = by_province if mask is None else mask & by_province
+    return mask
+
+
+def query_text(term: str, corrected: str) -> str:
+    """What is embedded for `term`: the term, the corrections of its words, and the words
+    of the kinds of business it names (their plain names and synonyms)."""
+    typed = set(term.lower().split())
+    corrections = [word for word in corrected.split() if word not in typed]
+    kinds = business_words(corrected)
+    kinds += [word for word in business_words(term) if word not in kinds]
+    if not kinds:
+        # A mistake the catalogue's words cannot correct may still be one in a kind's name.
+        kinds = business_words(thesaurus_spelling(corrected))
+    return " ".join([term, *corrections, *kinds])
+
+
+@dataclass(frozen=True)
+class _Ahead:
+    """The vectors' half of a related search, done before the term's corrections are
+    known, on the guess that it has none."""
+
+    text: str
+    state: _Vectors
+    vector: np.ndarray
+    keys: list[int] | None  # None with a filter: the filters' values are not known yet
+
+
+_ahead_pool: tuple[int, ThreadPoolExecutor] | None = None
+
+
+def _ahead_work(term: str, filtered: bool) -> _Ahead | None:
+    model, state = backend(), _vectors
+    if model is None or state is None:
+        return None
+    text = query_text(term, " ".join(words_of(term)))
+    vector = _query_vector(model.name, text)
+    keys = None if filtered else _close_enough(state, vector, None)
+    return _Ahead(text, state, vector, keys)
+
+
+def company_related_ahead(
+    *, term: str | None, sector: str | None, province: str | None, page: int
+) -> Future | None:
+    """Starts what company_related spends its own time on, embedding the term and
+    searching the vectors, in a thread, so that it runs while PostgreSQL computes the
+    page's plain search; pass the result to company_related. It guesses that the term
+    has no correction (most terms have none); company_related uses what it found only
+    when the guess held and the vectors are the version it reads, and otherwise does
+    the work itself."""
+    global _ahead_pool
+    term = search.clean_term(term)
+    if page != 1 or not term:
+        return None
+    if _ahead_pool is None or _ahead_pool[0] != os.getpid():  # a forked worker's own
+        _ahead_pool = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="related"))
+    return _ahead_pool[1].submit(_ahead_work, term, bool(sector or province))
+
+
+def company_related(
+    *,
+    term: str | None,
+    sector: str | None,
+    province: str | None,
+    page: int,
+    shown: list[dict],
+    ahead: Future | None = None,
+) -> list[dict]:
+    """Summary rows of up to 10 companies close to `term` in meaning, best first, that
+    are not among `shown` (the page's rows) and match the sector and province filters.
+    Empty after page 1, without a term, and when the backend is unavailable. `ahead`:
+    what company_related_ahead started for the same arguments, if anything."""
+    term = search.clean_term(term)
+    if page != 1 or not term:
+        return []
+    with connection.cursor() as cursor:
+        # The version check, the filters' values and the corrected term in one round trip.
+        # A term whose every word the catalogue holds (directory_search_word) has nothing to
+        # correct: directory_search_plan corrects only the words it lacks, and reading the
+        # plan costs more than the rest of the related search's SQL.
+        cursor.execute(
+            "SELECT (SELECT max(updated_at) FROM directory_companyembedding),"
+            " ARRAY(SELECT id FROM directory_sector"
+            "  WHERE slug = %(sector)s OR name_fold = directory_fold(%(sector)s)),"
+            " directory_fold(%(province)s),"
+            " CASE WHEN NOT EXISTS ("
+            "  SELECT FROM unnest(string_to_array(t.normal, ' ')) AS w(word)"
+            "  WHERE NOT EXISTS (SELECT FROM directory_search_word s WHERE s.word = w.word))"
+            " THEN t.normal ELSE directory_search_corrected(%(term)s) END"
+            " FROM (SELECT btrim(directory_search_normalize(replace(%(term)s, '|', ' ')))"
+            "  AS normal) t",
+            {"sector": sector or "", "province": province or "", "term": term},
+        )
+        version, sector_ids, province_fold, corrected = cursor.fetchone()
+    model = backend() if version is not None else None  # no vectors: no model to load
+    if model is None:
+        return []
+    state = _state(model, version)
+    mask = _filter_mask(state, sector_ids, province_fold, sector, province)
+    text = query_text(term, corrected)
+    guessed = ahead.result() if ahead is not None else None
+    if guessed is not None and guessed.text == text:
+        vector = guessed.vector
+        keys = guessed.keys if guessed.state is state and mask is None else None
+    else:
+        vector, keys = _query_vector(model.name, text), None
+    if keys is None:
+        keys = _close_enough(state, vector, mask)
+    if not keys:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT directory_company_related(%s::bigint[], %s, %s::uuid[], %s, %s)",
+            (
+                keys,
+                f"{corrected} {text}",
+                [str(row["id"]) for row in shown],
+                RELATED_LIMIT,
+                WITHOUT_EVIDENCE,
+            ),
+        )
+        return json.loads(cursor.fetchone()[0])
+
+
+# Terms that take a warm-up through every statement of a search and a related search: a
+# word of three letters, a name of several words, and a word no name holds, which goes
+# through the steps of typo correction.
+WARM_UP_TERMS = ("ria", "banco del norte", "zzqxw")
+
+
+def warm_up() -> None:
+    """Runs company, related and logo searches as a first page asks for them, so that a
+    worker's first request costs what the others do: the related searches load the
+    embedding model and the vectors, and PostgreSQL plans each statement of a PL/pgSQL
+    function the first time a connection runs it, on the connection the worker keeps
+    (CONN_MAX_AGE) for its first requests. A failure is logged, never raised: a worker
+    that could not warm up still serves, only its first requests cost more."""
+    started = time.perf_counter()
+    try:
+        for term in WARM_UP_TERMS:
+            rows, _ = search.company_page(
+                term=term, sector=None, province=None, offset=0, limit=DEFAULT_PAGE_SIZE
+            )
+            company_related(term=term, sector=None, province=None, page=1, shown=rows)
+            search.logo_page(term=term, offset=0, limit=DEFAULT_PAGE_SIZE)
+    except Exception as exc:
+        logger.warning("search not warmed up: %s", exc)
+    else:
+        logger.info("search warmed up in %.0f ms", (time.perf_counter() - started) * 1000)
+
+
+@receiver(setting_changed)
+def _forget(*, setting, **kwargs):
+    # Tests switch backends and settings; a process never does otherwise.
+    global _vectors
+    if setting in ("EMBEDDING_BACKEND", "EMBEDDING_MODEL_PATH"):
+        _query_vector.cache_clear()
+    if setting.startswith("EMBEDDING_"):
+        _vectors = None
