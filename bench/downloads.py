@@ -80,7 +80,8 @@ def prepare(env: dict[str, str], accounts: int, logos: int) -> list[str]:
 
     from accounts.models import ApiToken, Plan, Scope
     from accounts.services import token_issue, user_ensure
-    from directory.catalogue.models import Company, Download, Logo
+    from directory.catalogue.models import Company, Logo
+    from directory.downloads.models import Download
     from directory.editing.services import asset_attach, file_store
 
     call_command("migrate", "--noinput", verbosity=0)

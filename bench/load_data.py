@@ -77,7 +77,8 @@ def prepare(env: dict[str, str], download_logos: int) -> dict:
 
     from accounts.models import ApiToken, Plan, Scope
     from accounts.services import token_issue, user_ensure
-    from directory.catalogue.models import Asset, Company, Download, Logo
+    from directory.catalogue.models import Asset, Company, Logo
+    from directory.downloads.models import Download
     from directory.editing.services import asset_attach, file_store
     from palettes.models import Palette
 

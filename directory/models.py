@@ -1,16 +1,10 @@
 """Django looks for an app's models in `<app>.models`; the directory's live in its
-sub-packages (directory/catalogue/models.py). Code imports them from there."""
+rooms (directory/catalogue/models.py, directory/downloads/models.py,
+directory/search/models.py). Code imports them from there."""
 
-from directory.catalogue.models import (
-    Asset,
-    Company,
-    CompanyEmbedding,
-    Domain,
-    Download,
-    Logo,
-    Sector,
-    Variant,
-)
+from directory.catalogue.models import Asset, Company, Domain, Logo, Sector, Variant
+from directory.downloads.models import Download
+from directory.search.models import CompanyEmbedding
 
 __all__ = [
     "Asset",

@@ -49,7 +49,7 @@ from directory.api.serializers import (
     LogoSearchOutputSerializer,
     download_body,
 )
-from directory.catalogue.models import DownloadChannel, is_domain, normalise_domain
+from directory.catalogue.models import is_domain, normalise_domain
 from directory.catalogue.selectors import (
     company_colors,
     company_detail_row,
@@ -61,6 +61,7 @@ from directory.catalogue.selectors import (
     logo_for_download,
     logo_main_file,
 )
+from directory.downloads.models import DownloadChannel
 from directory.downloads.services import (
     DownloadLimitReached,
     download_filename,

@@ -10,7 +10,6 @@ import uuid
 from urllib.parse import urlsplit
 
 import idna
-from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex, OpClass
 from django.core.exceptions import ValidationError
@@ -18,7 +17,6 @@ from django.core.files.storage import storages
 from django.db import models
 from django.db.models import F, Func, Q
 from django.db.models.functions import Length, Lower
-from django.utils import timezone
 from publicsuffixlist import PublicSuffixList
 
 
@@ -360,84 +358,3 @@ class Domain(models.Model):
 
     def __str__(self) -> str:
         return self.domain
-
-
-class DownloadChannel(models.TextChoices):
-    API = "API", "Public API"
-    WEB = "WEB", "Website"
-
-
-class Download(models.Model):
-    """One download link handed out: to an account, or to an address when anonymous.
-
-    `counted` says whether it took a unit of the quota: a second link to the same logo
-    for the same subject within 12 hours is free.
-    """
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="downloads",
-    )
-    ip = models.GenericIPAddressField(null=True, blank=True)
-    logo = models.ForeignKey(Logo, on_delete=models.CASCADE, related_name="downloads")
-    asset = models.ForeignKey(
-        Asset, on_delete=models.SET_NULL, null=True, blank=True, related_name="downloads"
-    )
-    channel = models.CharField(max_length=3, choices=DownloadChannel.choices)
-    source = models.CharField(max_length=8)
-    counted = models.BooleanField()
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        indexes = [
-            models.Index(fields=["user", "created_at"], name="download_user_recent"),
-            models.Index(
-                fields=["ip", "created_at"],
-                condition=Q(user__isnull=True),
-                name="download_ip_recent",
-            ),
-        ]
-        constraints = [
-            # Every grant belongs to exactly one subject: an account or an address.
-            models.CheckConstraint(
-                condition=Q(user__isnull=False, ip__isnull=True)
-                | Q(user__isnull=True, ip__isnull=False),
-                name="download_one_subject",
-            ),
-            models.CheckConstraint(
-                condition=Q(channel__in=DownloadChannel.values), name="download_channel_known"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.logo_id} to {self.user_id or self.ip}"
-
-
-class CompanyEmbedding(models.Model):
-    """A company's text as a vector of one embedding model (directory/search/embeddings.py).
-
-    `text_hash` hashes the model's name and the text the vector was made from: a
-    company whose text now hashes otherwise has a stale vector, re-made after the
-    commit of the change or by `embed_companies`. The id is the vector's key in the
-    approximate index.
-    """
-
-    company = models.OneToOneField(Company, on_delete=models.CASCADE, related_name="embedding")
-    model = models.CharField(max_length=200)
-    text_hash = models.CharField(max_length=64)
-    # Little-endian float32, L2-normalised.
-    vector = models.BinaryField()
-    updated_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        indexes = [
-            # Workers compare max(updated_at) with the version they hold on every search.
-            models.Index(fields=["updated_at"], name="directory_embedding_updated"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.model} vector of {self.company_id}"

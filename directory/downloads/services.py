@@ -28,7 +28,8 @@ from django.db.models import Count, Max, Min, Q
 from django.utils import timezone
 
 from accounts.models import Plan, User
-from directory.catalogue.models import Asset, Download, Logo
+from directory.catalogue.models import Asset, Logo
+from directory.downloads.models import Download
 
 QUOTA_WINDOW = timedelta(hours=24)
 REPEAT_WINDOW = timedelta(hours=12)

@@ -34,7 +34,8 @@ from django.db import connection, transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
-from directory.catalogue.models import Company, CompanyEmbedding
+from directory.catalogue.models import Company
+from directory.search.models import CompanyEmbedding
 
 logger = logging.getLogger(__name__)
 

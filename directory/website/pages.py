@@ -18,7 +18,6 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import Source
 from api.client_ip import client_ip
-from directory.catalogue.models import DownloadChannel
 from directory.catalogue.selectors import (
     company_find,
     download_asset,
@@ -29,6 +28,7 @@ from directory.catalogue.selectors import (
 )
 from directory.catalogue.shapes import sorted_formats
 from directory.colors.contrast import swatches
+from directory.downloads.models import DownloadChannel
 from directory.downloads.services import (
     DownloadLimitReached,
     download_filename,

@@ -15,7 +15,8 @@ from psycopg import sql
 
 from accounts.models import ApiToken, DeviceCode, User
 from common.db_router import CatalogueReplicaRouter
-from directory.catalogue.models import Asset, Company, Domain, Download, Logo, Sector, Variant
+from directory.catalogue.models import Asset, Company, Domain, Logo, Sector, Variant
+from directory.downloads.models import Download
 from palettes.models import Palette
 from proposals.models import Proposal
 from tests.config.test_deployment import (

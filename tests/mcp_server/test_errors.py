@@ -10,7 +10,7 @@ import anyio
 import pytest
 
 from accounts.models import Plan, Scope, Source
-from directory.catalogue.models import Download
+from directory.downloads.models import Download
 from tests.factories import LogoFactory, UserFactory, add_file, make_current, svg_bytes, token_for
 from tests.mcp_server.conftest import checked, error_text, stdio, tool_schemas
 from tests.network import free_port

@@ -13,7 +13,8 @@ import httpx2
 import pytest
 
 from accounts.models import Plan, Scope, Source
-from directory.catalogue.models import Download, Logo
+from directory.catalogue.models import Logo
+from directory.downloads.models import Download
 from tests.factories import (
     PDF_BYTES,
     CompanyFactory,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from directory.catalogue.models import Download
+from directory.downloads.models import Download
 from palettes.models import Palette
 from proposals.models import Proposal
 from tests.factories import (

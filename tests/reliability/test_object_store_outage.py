@@ -12,7 +12,7 @@ import threading
 
 import pytest
 
-from directory.catalogue.models import Download
+from directory.downloads.models import Download
 from tests.conftest import use_s3_storage
 from tests.factories import LogoFactory, add_file, svg_bytes
 from tests.network import free_port

@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiToken, DeviceCode, Scope, Source
 from accounts.services import DeviceCodeNotPending, device_code_decide, device_code_start
-from directory.catalogue.models import Download
+from directory.downloads.models import Download
 from palettes.models import Palette
 from proposals.models import Proposal, ProposalStatus
 from tests.factories import (

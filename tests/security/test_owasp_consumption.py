@@ -18,7 +18,8 @@ from django.db import close_old_connections
 from rest_framework.test import APIClient
 
 from accounts.models import Plan
-from directory.catalogue.models import Download, Logo
+from directory.catalogue.models import Logo
+from directory.downloads.models import Download
 from proposals.models import MAX_FILE_BYTES, Proposal
 from tests.factories import (
     LogoFactory,

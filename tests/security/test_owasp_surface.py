@@ -21,7 +21,7 @@ from PIL import Image
 from accounts.models import Source
 from api.views import OpenApiDocumentApi, UnknownPathApi
 from common.svg import sanitize_svg
-from directory.catalogue.models import Download
+from directory.downloads.models import Download
 from directory.files.previews import render_preview
 from proposals.models import Proposal, ProposalFormat
 from proposals.services import ProposalDraft, proposal_approve, proposal_submit

@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 import boto3
 import pytest
 
-from directory.catalogue.models import Download
+from directory.downloads.models import Download
 from tests.factories import CompanyFactory, LogoFactory, add_file, svg_bytes
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import Plan, Scope
-from directory.catalogue.models import Download, DownloadChannel, Logo
+from directory.catalogue.models import Logo
+from directory.downloads.models import Download, DownloadChannel
 from directory.downloads.services import download_grant, download_subject
 from tests.factories import (
     PDF_BYTES,

@@ -11,7 +11,8 @@ from django.conf import settings
 from django.core.files.storage import default_storage
 from PIL import Image
 
-from directory.catalogue.models import Download, VariantKind, normalise_domain
+from directory.catalogue.models import VariantKind, normalise_domain
+from directory.downloads.models import Download
 from tests.factories import (
     PDF_BYTES,
     CompanyFactory,

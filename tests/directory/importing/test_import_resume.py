@@ -12,8 +12,9 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from directory.catalogue.models import Company, CompanyEmbedding, Logo, Sector
+from directory.catalogue.models import Company, Logo, Sector
 from directory.demo import catalogue as demo
+from directory.search.models import CompanyEmbedding
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,9 +6,10 @@ import numpy as np
 import pytest
 from django.core.management import call_command
 
-from directory.catalogue.models import Company, CompanyEmbedding
+from directory.catalogue.models import Company
 from directory.importing.importer import catalogue_import
 from directory.search import embeddings
+from directory.search.models import CompanyEmbedding
 from tests.directory.search.evaluation.measure import load_related_catalogue
 from tests.directory.search.evaluation.related_catalogue import COMPANIES
 from tests.factories import CompanyFactory

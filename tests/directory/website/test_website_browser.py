@@ -26,7 +26,8 @@ from playwright.sync_api import expect
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from directory.catalogue.models import Download, Logo, Variant
+from directory.catalogue.models import Logo, Variant
+from directory.downloads.models import Download
 from proposals.models import Proposal, ProposalChannel
 from tests.conftest import SCREENSHOTS, browser_page
 from tests.factories import (

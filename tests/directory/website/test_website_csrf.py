@@ -7,7 +7,7 @@ import re
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from directory.catalogue.models import Download
+from directory.downloads.models import Download
 from palettes.models import Palette
 from proposals.models import Proposal
 from tests.csrf import FORGED, REFUSALS

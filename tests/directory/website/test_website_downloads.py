@@ -10,7 +10,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.models import Plan
-from directory.catalogue.models import Download, DownloadChannel, Logo
+from directory.catalogue.models import Logo
+from directory.downloads.models import Download, DownloadChannel
 from tests.factories import (
     CompanyFactory,
     LogoFactory,

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
-from directory.catalogue.models import Download
+from directory.downloads.models import Download
 from tests.factories import CompanyFactory, LogoFactory, add_file, png_bytes, svg_bytes
 
 pytestmark = pytest.mark.django_db
