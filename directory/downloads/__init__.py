@@ -1,0 +1,3 @@
+"""Downloads: temporary download links, the download quota per account or address, and
+pruning old downloads (services.py).
+"""
