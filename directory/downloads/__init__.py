@@ -1,3 +1,3 @@
 """Downloads: temporary download links, the download quota per account or address, and
-pruning old downloads (services.py).
+pruning old downloads (services.py); the record of each link handed out (models.py).
 """
