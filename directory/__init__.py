@@ -11,6 +11,7 @@ its sub-packages depend downward only" holds the order, from the top:
 - colors: brand colours of a logo file, and contrast.
 - files: what a file's bytes are, and its preview PNG.
 - catalogue: the models of companies, logos and domains, their reads and shapes.
+- errors.py: the app's error codes, which its AppConfig declares (as every app's).
 
 What Django finds by name stays at the top: apps.py, models.py (imports the models),
 admin.py (imports the admin), management/commands/ and migrations/. So does sql/, the
