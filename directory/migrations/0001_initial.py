@@ -1,8 +1,7 @@
-"""The directory app's schema, squashed from its unreleased migrations 0001-0020: the
-models, the extensions search uses, the side tables, type and indexes from their files
-under directory/sql/, a company's current logo's composite foreign key, and the lexicon's
-kinds of business. Functions and triggers are applied from their files whenever their text
-changes (docs/sql.md); those the generated columns and the lexicon need, here first."""
+"""The directory app's schema, squashed from its unreleased migrations 0001-0020: models,
+extensions, the side tables, type and indexes from their files under directory/sql/, the
+current logo's composite foreign key and the lexicon's kinds of business. Functions and
+triggers are applied from their files when their text changes (docs/sql.md)."""
 
 import uuid
 from pathlib import Path
@@ -15,8 +14,8 @@ from django.db import migrations, models
 from django.db.models.functions import Length, Lower
 from django.utils import timezone
 
-import directory.catalogue.models
 from common.sqlfiles import ApplySqlFiles, text
+from directory.catalogue import models as catalogue
 
 APP = Path(__file__).resolve().parent.parent  # directory/
 SIDE_OBJECTS = """tables/directory_company_fulltext tables/directory_company_gram
@@ -27,7 +26,6 @@ SIDE_OBJECTS_REVERSE = """DROP TABLE directory_company_fulltext, directory_compa
   directory_company_summary, directory_company_tally, directory_search_variant,
   directory_search_word CASCADE;
 DROP TYPE directory_search_plan CASCADE;"""
-# A company's current logo must be one of its own logos.
 CURRENT_LOGO_OWNER = """ALTER TABLE directory_company
   ADD CONSTRAINT directory_company_current_logo_owner FOREIGN KEY (current_logo_id, id)
   REFERENCES directory_logo (id, company_id) ON DELETE NO ACTION DEFERRABLE INITIALLY DEFERRED;"""
@@ -109,9 +107,7 @@ class Migration(migrations.Migration):
                 ("content_type", models.CharField(max_length=100)),
                 (
                     "file",
-                    models.FileField(
-                        max_length=255, upload_to=directory.catalogue.models.asset_upload_to
-                    ),
+                    models.FileField(max_length=255, upload_to=catalogue.asset_upload_to),
                 ),
                 ("sha256", models.CharField(max_length=64)),
                 ("created_at", models.DateTimeField(auto_now_add=True)),
@@ -167,7 +163,7 @@ class Migration(migrations.Migration):
                     "name_fold",
                     models.GeneratedField(
                         db_persist=True,
-                        expression=directory.catalogue.models.Fold(models.F("name")),
+                        expression=catalogue.Fold(models.F("name")),
                         output_field=models.TextField(),
                     ),
                 ),
@@ -175,7 +171,7 @@ class Migration(migrations.Migration):
                     "province_fold",
                     models.GeneratedField(
                         db_persist=True,
-                        expression=directory.catalogue.models.Fold(models.F("province")),
+                        expression=catalogue.Fold(models.F("province")),
                         output_field=models.TextField(),
                     ),
                 ),
@@ -228,7 +224,7 @@ class Migration(migrations.Migration):
                         blank=True,
                         max_length=255,
                         null=True,
-                        storage=directory.catalogue.models.preview_storage,
+                        storage=catalogue.preview_storage,
                         upload_to="",
                     ),
                 ),
@@ -238,7 +234,7 @@ class Migration(migrations.Migration):
                     "title_fold",
                     models.GeneratedField(
                         db_persist=True,
-                        expression=directory.catalogue.models.Fold(models.F("title")),
+                        expression=catalogue.Fold(models.F("title")),
                         output_field=models.TextField(),
                     ),
                 ),
@@ -333,7 +329,7 @@ class Migration(migrations.Migration):
                     "name_fold",
                     models.GeneratedField(
                         db_persist=True,
-                        expression=directory.catalogue.models.Fold(models.F("name")),
+                        expression=catalogue.Fold(models.F("name")),
                         output_field=models.TextField(),
                     ),
                 ),
@@ -382,7 +378,7 @@ class Migration(migrations.Migration):
                         blank=True,
                         max_length=255,
                         null=True,
-                        storage=directory.catalogue.models.preview_storage,
+                        storage=catalogue.preview_storage,
                         upload_to="",
                     ),
                 ),
@@ -454,7 +450,7 @@ class Migration(migrations.Migration):
                     models.CharField(
                         max_length=253,
                         unique=True,
-                        validators=[directory.catalogue.models.validate_domain],
+                        validators=[catalogue.validate_domain],
                     ),
                 ),
                 (
