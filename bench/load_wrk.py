@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bench.common import ROOT
 from bench.load_data import DATABASE, REDIS_PORT, SEED
-from bench.search_server import child_pids, cpu_seconds, process_name
+from bench.search_server import child_pids, process_cpu, process_name
 
 WARM_UP_SECONDS = 2  # of wrk's run, left out of the figures
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -35,16 +35,6 @@ def busy_seconds() -> float:
         values = [int(value) for value in stat.readline().split()[1:]]
     user, nice, system, _idle, _iowait, irq, softirq = values[:7]
     return (user + nice + system + irq + softirq) / CLOCK_TICKS
-
-
-def process_cpu() -> dict[int, float]:
-    seconds = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            value = cpu_seconds(int(entry.name))
-            if value is not None:
-                seconds[int(entry.name)] = value
-    return seconds
 
 
 class ProcessSampler:
