@@ -3,8 +3,7 @@
 A term finds related companies in six steps:
 
 1. Understanding. The term as search reads it, with each word the catalogue lacks
-   corrected against the catalogue's own words (directory_search_corrected, not read
-   when the catalogue holds every word of the term), and the
+   corrected against the catalogue's own words (directory_search_corrected), and the
    words of the kinds of business it names (directory/search/business_terms.py): "fonda" is a
    hotel, "bufete" a law firm; when it names none, a word one typing mistake from a
    single word of the thesaurus is read as that word ("bodgea": "bodega").
@@ -373,20 +372,11 @@ def company_related(
         return []
     with connection.cursor() as cursor:
         # The version check, the filters' values and the corrected term in one round trip.
-        # A term whose every word the catalogue holds (directory_search_word) has nothing to
-        # correct: directory_search_plan corrects only the words it lacks, and reading the
-        # plan costs more than the rest of the related search's SQL.
         cursor.execute(
             "SELECT (SELECT max(updated_at) FROM directory_companyembedding),"
             " ARRAY(SELECT id FROM directory_sector"
             "  WHERE slug = %(sector)s OR name_fold = directory_fold(%(sector)s)),"
-            " directory_fold(%(province)s),"
-            " CASE WHEN NOT EXISTS ("
-            "  SELECT FROM unnest(string_to_array(t.normal, ' ')) AS w(word)"
-            "  WHERE NOT EXISTS (SELECT FROM directory_search_word s WHERE s.word = w.word))"
-            " THEN t.normal ELSE directory_search_corrected(%(term)s) END"
-            " FROM (SELECT btrim(directory_search_normalize(replace(%(term)s, '|', ' ')))"
-            "  AS normal) t",
+            " directory_fold(%(province)s), directory_search_corrected(%(term)s)",
             {"sector": sector or "", "province": province or "", "term": term},
         )
         version, sector_ids, province_fold, corrected = cursor.fetchone()
