@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -156,39 +155,19 @@ def _store(done: list[tuple[_Job, bytes | None, list[str] | None]], pool) -> Non
     groups: dict[tuple, list] = {}
     for (job, _, colours), preview in zip(done, previews, strict=True):
         model = Variant if job.variant_id else Logo
-        values = {"id": job.variant_id or job.logo_id}
+        row = model(pk=job.variant_id or job.logo_id)
+        fields = []
         if job.preview:
-            values["preview"] = preview
+            row.preview = preview
+            row.preview_pending = False
+            fields += ["preview", "preview_pending"]
         if job.colours:
-            values["color_palette"] = colours or []
-        groups.setdefault((model, tuple(values)), []).append(values)
+            row.color_palette = colours or []
+            row.colors_computed_at = now
+            fields += ["color_palette", "colors_computed_at"]
+        groups.setdefault((model, tuple(fields)), []).append(row)
     for (model, fields), rows in groups.items():
-        _rows_update(model, fields, rows, now)
-
-
-# What a preview or colours row sets beside its values (the pending marks cleared).
-_SET_TOO = {"preview": "preview_pending = false", "color_palette": "colors_computed_at = %s"}
-
-
-def _rows_update(model, fields: tuple, rows: list[dict], now) -> None:
-    """One UPDATE ... FROM (VALUES ...) for the rows: what bulk_update() writes, without
-    its CASE per field and row (most of this process's time when it was used)."""
-    connection = connections[DEFAULT_DB_ALIAS]
-    meta = model._meta
-    casts = [f"%s::{meta.get_field(name).db_type(connection)}" for name in fields]
-    values = ", ".join(f"({', '.join(casts)})" for _ in rows)
-    columns = [name for name in fields if name != "id"]
-    sets = [f"{name} = v.{name}" for name in columns] + [_SET_TOO[name] for name in columns]
-    # The SET clause's date comes first in the text, then the rows' values.
-    params = [now] if "color_palette" in columns else []
-    params += [row[name] for row in rows for name in fields]
-    with connection.cursor() as cursor:
-        # Only the model's own names are put into the text; the values are parameters.
-        cursor.execute(
-            f"UPDATE {meta.db_table} AS t SET {', '.join(sets)} "  # noqa: S608
-            f"FROM (VALUES {values}) AS v({', '.join(fields)}) WHERE t.id = v.id",
-            params,
-        )
+        model.objects.bulk_update(rows, fields)
 
 
 def _images(summary: DerivedSummary, progress) -> None:
