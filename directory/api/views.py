@@ -172,15 +172,6 @@ class CompanyListApi(APIView):
     def get(self, request):
         params = parse(CompanySearchInputSerializer, request.query_params)
         offset, limit = page_window(params["page"], params["pageSize"])
-        ahead = None
-        if params.get("related"):
-            # Its embedding and vector search run while PostgreSQL finds the page.
-            ahead = related.company_related_ahead(
-                term=params.get("q"),
-                sector=params.get("sector"),
-                province=params.get("province"),
-                page=params["page"],
-            )
         rows, total = search.company_page(
             term=params.get("q"),
             sector=params.get("sector"),
@@ -196,7 +187,6 @@ class CompanyListApi(APIView):
                 province=params.get("province"),
                 page=params["page"],
                 shown=rows,
-                ahead=ahead,
             )
         return Response(CompanySearchOutputSerializer(body).data)
 

@@ -12,9 +12,7 @@ A term finds related companies in six steps:
    (one matrix-vector product) up to EMBEDDING_INDEX_MIN_COMPANIES vectors, above that
    through the approximate index every worker memory-maps, plus the rows changed since
    it was built. Each worker loads the vectors before it serves (warm_up) and reloads
-   them when the table's newest row changes. For the API, steps 2 and 3 start in a thread
-   (company_related_ahead) while PostgreSQL finds the page, on the guess that the term
-   has nothing to correct; they are done again when the guess was wrong.
+   them when the table's newest row changes.
 3. Feedback. The vector moved towards the nearest company's and the search run again:
    companies of one kind resemble each other more than a short term resembles them.
 4. Close enough. A candidate stays when its similarity is at least CLOSE_ENOUGH times
@@ -35,10 +33,8 @@ halves (docs/search.md gives both).
 
 import json
 import logging
-import os
 import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -50,7 +46,7 @@ from django.dispatch import receiver
 
 from api.pagination import DEFAULT_PAGE_SIZE
 from directory.search import selectors as search
-from directory.search.business_terms import business_words, thesaurus_spelling, words_of
+from directory.search.business_terms import business_words, thesaurus_spelling
 from directory.search.embeddings import (
     INDEX_EXPANSION_SEARCH,
     backend,
@@ -312,48 +308,6 @@ def query_text(term: str, corrected: str) -> str:
     return " ".join([term, *corrections, *kinds])
 
 
-@dataclass(frozen=True)
-class _Ahead:
-    """The vectors' half of a related search, done before the term's corrections are
-    known, on the guess that it has none."""
-
-    text: str
-    state: _Vectors
-    vector: np.ndarray
-    keys: list[int] | None  # None with a filter: the filters' values are not known yet
-
-
-_ahead_pool: tuple[int, ThreadPoolExecutor] | None = None
-
-
-def _ahead_work(term: str, filtered: bool) -> _Ahead | None:
-    model, state = backend(), _vectors
-    if model is None or state is None:
-        return None
-    text = query_text(term, " ".join(words_of(term)))
-    vector = _query_vector(model.name, text)
-    keys = None if filtered else _close_enough(state, vector, None)
-    return _Ahead(text, state, vector, keys)
-
-
-def company_related_ahead(
-    *, term: str | None, sector: str | None, province: str | None, page: int
-) -> Future | None:
-    """Starts what company_related spends its own time on, embedding the term and
-    searching the vectors, in a thread, so that it runs while PostgreSQL computes the
-    page's plain search; pass the result to company_related. It guesses that the term
-    has no correction (most terms have none); company_related uses what it found only
-    when the guess held and the vectors are the version it reads, and otherwise does
-    the work itself."""
-    global _ahead_pool
-    term = search.clean_term(term)
-    if page != 1 or not term:
-        return None
-    if _ahead_pool is None or _ahead_pool[0] != os.getpid():  # a forked worker's own
-        _ahead_pool = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="related"))
-    return _ahead_pool[1].submit(_ahead_work, term, bool(sector or province))
-
-
 def company_related(
     *,
     term: str | None,
@@ -361,12 +315,10 @@ def company_related(
     province: str | None,
     page: int,
     shown: list[dict],
-    ahead: Future | None = None,
 ) -> list[dict]:
     """Summary rows of up to 10 companies close to `term` in meaning, best first, that
     are not among `shown` (the page's rows) and match the sector and province filters.
-    Empty after page 1, without a term, and when the backend is unavailable. `ahead`:
-    what company_related_ahead started for the same arguments, if anything."""
+    Empty after page 1, without a term, and when the backend is unavailable."""
     term = search.clean_term(term)
     if page != 1 or not term:
         return []
@@ -386,14 +338,7 @@ def company_related(
     state = _state(model, version)
     mask = _filter_mask(state, sector_ids, province_fold, sector, province)
     text = query_text(term, corrected)
-    guessed = ahead.result() if ahead is not None else None
-    if guessed is not None and guessed.text == text:
-        vector = guessed.vector
-        keys = guessed.keys if guessed.state is state and mask is None else None
-    else:
-        vector, keys = _query_vector(model.name, text), None
-    if keys is None:
-        keys = _close_enough(state, vector, mask)
+    keys = _close_enough(state, _query_vector(model.name, text), mask)
     if not keys:
         return []
     with connection.cursor() as cursor:

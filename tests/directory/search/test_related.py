@@ -94,23 +94,6 @@ def test_it_embeds_a_correction_only_when_it_is_as_near_as_spelt_as_by_sound(cat
     assert corrected("buy a new dress") == "buy a new dress"
 
 
-@pytest.mark.parametrize(("term", "guessed"), [("hotel", True), ("aseguradra", False)])
-def test_it_lists_the_same_when_its_vectors_are_searched_ahead_of_the_page(
-    catalogue, term, guessed
-):
-    # The API searches the vectors while the page is found, guessing that the term has
-    # nothing to correct: "hotel" has not, "aseguradra" has and is searched again.
-    first = related.company_related(term=term, sector=None, province=None, page=1, shown=[])
-    ahead = related.company_related_ahead(term=term, sector=None, province=None, page=1)
-
-    again = related.company_related(
-        term=term, sector=None, province=None, page=1, shown=[], ahead=ahead
-    )
-
-    assert again == first
-    assert (ahead.result().text == related.query_text(term, corrected(term))) is guessed
-
-
 def test_it_never_lists_a_company_already_in_data(api, catalogue):
     CompanyFactory(slug="hotel-sol", name="Hotel Sol", about="Habitaciones junto al mar.")
     embeddings.company_embedding_refresh()
