@@ -103,7 +103,6 @@ def timed(call, items) -> float:
 def measure(rounds: int, per_round: int) -> dict[str, dict[str, float]]:
     from django.test import Client
 
-    from directory.api.serializers import CompanyDetailOutputSerializer, LogoDetailOutputSerializer
     from directory.catalogue.models import Company, Logo
     from directory.catalogue.selectors import (
         company_detail_row,
@@ -113,6 +112,10 @@ def measure(rounds: int, per_round: int) -> dict[str, dict[str, float]]:
         logo_find,
         logo_for_download,
         logo_main_file,
+    )
+    from directory.catalogue.serializers import (
+        CompanyDetailOutputSerializer,
+        LogoDetailOutputSerializer,
     )
     from directory.catalogue.shapes import CompanyDetailSerializer, LogoDetailSerializer
 

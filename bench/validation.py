@@ -31,15 +31,15 @@ def cases() -> list[tuple[str, object, object]]:
     from django.http import QueryDict
 
     from api.inputs import parse
-    from directory.api.serializers import (
-        CompanySearchInputSerializer,
+    from directory.catalogue.models import Asset
+    from directory.downloads.serializers import (
         LogoDownloadInputSerializer,
         LogoDownloadOutputSerializer,
-        LogoImageInputSerializer,
         download_body,
     )
-    from directory.catalogue.models import Asset
     from directory.downloads.services import Quota
+    from directory.images.serializers import LogoImageInputSerializer
+    from directory.search.serializers import CompanySearchInputSerializer
 
     def fresh(serializer_class, data):
         serializer = serializer_class(data=data)

@@ -3,14 +3,15 @@ from django.urls import include, path, re_path
 
 from accounts import pages as account_pages
 from api.views import ApiDocsPage, OpenApiDocumentApi, UnknownPathApi
-from directory.api.views import serve_download, serve_preview
-from directory.website import pages
+from directory import pages
+from directory.downloads.views import serve_download
+from directory.images.views import serve_preview
 from mcp_server.llms import llms_txt
 from palettes import pages as palette_pages
 from proposals import pages as proposal_pages
 
 public_api = [
-    path("", include("directory.api.urls")),
+    path("", include("directory.urls")),
     path("", include("accounts.urls")),
     path("", include("palettes.urls")),
     path("", include("proposals.urls")),

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from directory.catalogue.selectors import logo_find
 from directory.colors.contrast import swatches
-from directory.website.pages import logo_page_refused
+from directory.pages import logo_page_refused
 from palettes.forms import PaletteForm, flat_errors
 from palettes.models import MAX_PALETTES_PER_ACCOUNT, Palette, PaletteSource, PaletteType
 from palettes.selectors import palette_of, palette_readable_by, palettes_of

@@ -12,7 +12,7 @@ def test_it_imports_the_urlconf_and_its_views_before_the_first_request():
         [
             sys.executable,
             "-c",
-            "import sys, config.wsgi; print('directory.api.views' in sys.modules)",
+            "import sys, config.wsgi; print('directory.search.views' in sys.modules)",
         ],
         cwd=settings.BASE_DIR,
         capture_output=True,

@@ -7,11 +7,6 @@ import pytest
 from django.db import connection
 from rest_framework import serializers
 
-from directory.api.serializers import (
-    CompanyDetailOutputSerializer,
-    DomainLookupOutputSerializer,
-    LogoDetailOutputSerializer,
-)
 from directory.catalogue.models import Company, Logo, VariantKind
 from directory.catalogue.selectors import (
     company_detail_row,
@@ -19,6 +14,11 @@ from directory.catalogue.selectors import (
     logo_detail_row,
     logo_find,
     with_summary_fields,
+)
+from directory.catalogue.serializers import (
+    CompanyDetailOutputSerializer,
+    DomainLookupOutputSerializer,
+    LogoDetailOutputSerializer,
 )
 from directory.catalogue.shapes import (
     CompanyDetailSerializer,

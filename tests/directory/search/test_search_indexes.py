@@ -15,8 +15,8 @@ from django.db import connection
 from django.http import QueryDict
 from rest_framework import serializers
 
-from directory.api.serializers import CompanySearchInputSerializer, LogoSearchInputSerializer
 from directory.catalogue.models import Company, Logo, Sector
+from directory.search.serializers import CompanySearchInputSerializer, LogoSearchInputSerializer
 from tests.factories import (
     CompanyFactory,
     LogoFactory,
