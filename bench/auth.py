@@ -15,9 +15,11 @@ the project with gunicorn (1 sync worker, DEBUG off) twice, both at once:
     too high to be reached.
 
 It sends GET /v1/public/me one at a time, a new connection each (sync workers close
-it), in blocks of 50 that go round the four pairs of server and caller (anonymous,
-with the token) so that drift on the box hits all four alike, and times connect to
-last byte.
+it), in blocks of 50 that go round the six pairs of server and caller (anonymous, with
+the token, and the trivial endpoint /bench/trivial of bench/urls.py) so that drift on
+the box hits all alike, and times connect to last byte. The counted calls are also
+printed as a multiple of the trivial endpoint on the same server: the figure to compare
+between commits, since the machine's speed moves from day to day.
 
 Target (issue 3): the added cost of token authentication plus rate limiting, "p50 of
 GET /me with a token vs anonymous, under gunicorn", under 1 ms. It is printed two
@@ -50,15 +52,17 @@ from bench.common import (
 
 DATABASE = "logodir_bench_auth"
 PATH = "/v1/public/me"
+# bench/urls.py: the same middleware, no database; what the other figures are a share of.
+TRIVIAL = "/bench/trivial"
 WARM_UP = 200
 TARGET_MS = 1.0
 
 
-def get(port: int, headers: dict[str, str]) -> tuple[int, float]:
+def get(port: int, path: str, headers: dict[str, str]) -> tuple[int, float]:
     started = time.perf_counter()
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        connection.request("GET", PATH, headers=headers)
+        connection.request("GET", path, headers=headers)
         response = connection.getresponse()
         response.read()
     finally:
@@ -84,7 +88,11 @@ def measure(database_url: str, token: str, requests: int) -> dict[str, dict[str,
     and token requests sent to each in turn: drift on the box hits all four alike.
     Each request is timed, and the CPU its worker and Redis spend is read per block;
     CPU per request barely moves with other load on the box, wall-clock latency does."""
-    kinds = {"anonymous": {}, "token": {"Authorization": f"Bearer {token}"}}
+    kinds = {
+        "anonymous": (PATH, {}),
+        "token": (PATH, {"Authorization": f"Bearer {token}"}),
+        "trivial": (TRIVIAL, {}),
+    }
     configurations = ("off", "count")
     timings = {rl: {kind: [] for kind in kinds} for rl in configurations}
     cpu = {rl: dict.fromkeys(kinds, 0.0) for rl in configurations}
@@ -102,18 +110,18 @@ def measure(database_url: str, token: str, requests: int) -> dict[str, dict[str,
             )
             master = stack.enter_context(gunicorn(env, port, workers=1))
             for _ in range(WARM_UP):
-                for headers in kinds.values():
-                    get(port, headers)
+                for path, headers in kinds.values():
+                    get(port, path, headers)
             children = Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text()
             servers[rate_limits] = (port, [*(int(pid) for pid in children.split()), redis_pid])
         for _ in range(requests // BLOCK):
             for rate_limits, (port, pids) in servers.items():
-                for kind, headers in kinds.items():
+                for kind, (path, headers) in kinds.items():
                     before = cpu_seconds(pids)
                     for _ in range(BLOCK):
-                        status, milliseconds = get(port, headers)
+                        status, milliseconds = get(port, path, headers)
                         if status != 200:
-                            raise RuntimeError(f"{kind} GET {PATH} answered {status}")
+                            raise RuntimeError(f"{kind} GET {path} answered {status}")
                         timings[rate_limits][kind].append(milliseconds)
                     cpu[rate_limits][kind] += cpu_seconds(pids) - before
     return {
@@ -164,6 +172,17 @@ def main() -> int:
                 f"{figures['p95']:>8.2f} {figures['p99']:>8.2f} "
                 f"{figures['cpu_ms_per_request']:>8.2f}"
             )
+    trivial = phases["count"]["trivial"]
+    shares = {
+        kind: (
+            phases["count"][kind]["p50"] / trivial["p50"],
+            phases["count"][kind]["cpu_ms_per_request"] / trivial["cpu_ms_per_request"],
+        )
+        for kind in ("anonymous", "token")
+    }
+    print(f"\ncounted, as a multiple of {TRIVIAL} on the same server (p50 / CPU):")
+    for kind, (p50, cpu) in shares.items():
+        print(f"  {kind:<10} x{p50:.2f} / x{cpu:.2f}")
     print("\nadded over an anonymous request that is not counted (p50 / worker+Redis CPU):")
     for name in added_p50:
         print(f"  {name:<40} {added_p50[name]:+.2f} ms / {added_cpu[name]:+.2f} ms")
@@ -187,6 +206,7 @@ def main() -> int:
             "phases": phases,
             "added_p50_ms": added_p50,
             "added_cpu_ms": added_cpu,
+            "counted_multiple_of_trivial": shares,
             "target_ms": TARGET_MS,
             "met_as_served": as_served,
             "met_strict": met,
