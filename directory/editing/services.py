@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.core.files import locks
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage, storages
 from django.db import transaction
@@ -191,9 +192,26 @@ def preview_save(*, logo_id, png: bytes) -> str:
 
 def stored_whole(storage, name: str, size: int) -> bool:
     """Whether `name` holds all `size` bytes. A process killed while writing a file
-    leaves it cut short under its final name; such a copy is removed to be written again."""
+    leaves it cut short under its final name; such a copy is removed to be written again.
+
+    On a local disk a file being written looks cut short too: FileSystemStorage writes
+    under the final name, holding an exclusive lock (django.core.files.locks) until the
+    last byte. So the size is read once that lock is free; otherwise two threads storing
+    the same new file (an import's, two staff approving one proposal) delete each other's
+    copy half-way. Object stores put an object whole or not at all."""
     if not storage.exists(name):
         return False
+    try:
+        path = storage.path(name)
+    except NotImplementedError:
+        path = None
+    if path is not None:
+        try:
+            with open(path, "rb") as file:
+                locks.lock(file, locks.LOCK_SH)  # waits for a writer that holds it
+                locks.unlock(file)
+        except FileNotFoundError:
+            return False
     if storage.size(name) == size:
         return True
     storage.delete(name)
