@@ -4,10 +4,15 @@
 -- known words so (the argument named in full: a column of the same name would hide it).
 -- Known words cost one primary-key probe each;
 -- new and marked ones are written in order, so two writers never wait for each other in
--- opposite orders.
+-- opposite orders. Most writes to a catalogue row (a download's count, a preview) change
+-- no text and pass an empty array: it returns before anything is planned (a SQL-language
+-- function plans its statements on every call, which a download would pay for).
 CREATE OR REPLACE FUNCTION directory_search_learn(texts text[], named boolean) RETURNS void
-  LANGUAGE sql
-BEGIN ATOMIC
+  LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(cardinality(texts), 0) = 0 THEN
+    RETURN;
+  END IF;
   WITH added AS (
     INSERT INTO directory_search_word (word, key, named)
     SELECT w.word, directory_search_key(w.word), directory_search_learn.named
@@ -28,4 +33,4 @@ BEGIN ATOMIC
                    WHERE directory_search_learn.named AND NOT k.named
                      AND k.word IN (SELECT directory_search_words(texts))
                    ORDER BY k.word FOR UPDATE);
-END;
+END $$;
