@@ -49,7 +49,7 @@ ensure_venv() {
   local stamp="$LOCAL/venv.stamp" want
   want=$(sha256sum "$ROOT/pyproject.toml" | cut -d' ' -f1)
   if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-    log "installing Python packages into .venv (the first time: about 3 minutes; pip lists each)"
+    log "installing Python packages into .venv (the first time: about 2 minutes; pip lists each)"
     # pipefail (above): pip's failure is the pipeline's.
     "$PY" -m pip install --disable-pip-version-check -e "$ROOT[dev]" |
       { grep --line-buffered -v '^Requirement already satisfied' || true; }
