@@ -45,8 +45,8 @@ def groups(api, **params) -> list[str]:
 @pytest.mark.parametrize(
     ("term", "group"),
     [
-        # One word, and misspellings: they score low with every company, so an absolute
-        # similarity floor cut them off.
+        # One word, and misspellings: they score low with every company, so the absolute
+        # similarity floor must stay low (docs/search.md).
         ("hotel", "hotel"),
         ("car manufacturer", "car-maker"),
         ("univercidad", "university"),
