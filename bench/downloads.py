@@ -114,6 +114,12 @@ def prepare(env: dict[str, str], accounts: int, logos: int) -> list[str]:
     return lines
 
 
+def wrk(duration: int, *arguments: str) -> str:
+    """wrk's output for CONNECTIONS connections over `duration` seconds."""
+    command = ["wrk", f"-t{WRK_THREADS}", f"-c{CONNECTIONS}", f"-d{duration}s", "--timeout=10s"]
+    return subprocess.run([*command, *arguments], capture_output=True, text=True, check=True).stdout
+
+
 def audit() -> dict[str, int]:
     from django.db import connection
 
@@ -145,45 +151,21 @@ def main() -> int:
         # The request log goes to a file, as in production, not to the terminal.
         with gunicorn(env, port, workers=2, log=Path(folder) / "server.log"):
             print(f"==> wrk, {CONNECTIONS} connections, {args.duration} s")
-            result = subprocess.run(
-                [
-                    "wrk",
-                    f"-t{WRK_THREADS}",
-                    f"-c{CONNECTIONS}",
-                    f"-d{args.duration}s",
-                    "--timeout=10s",
-                    f"-s{ROOT / 'bench' / 'downloads.lua'}",
-                    f"http://127.0.0.1:{port}",
-                    "--",
-                    str(requests_file),
-                    str(WRK_THREADS),
-                ],
-                capture_output=True,
-                text=True,
-                check=True,
+            result = wrk(
+                args.duration,
+                f"-s{ROOT / 'bench' / 'downloads.lua'}",
+                f"http://127.0.0.1:{port}",
+                "--",
+                str(requests_file),
+                str(WRK_THREADS),
             )
             # The machine's speed moves from day to day: the trivial endpoint
             # (bench/urls.py) on the same server, same connections, is the yardstick.
             print(f"==> wrk, the trivial endpoint, {CONNECTIONS} connections, {args.duration} s")
-            trivial = subprocess.run(
-                [
-                    "wrk",
-                    f"-t{WRK_THREADS}",
-                    f"-c{CONNECTIONS}",
-                    f"-d{args.duration}s",
-                    "--timeout=10s",
-                    f"http://127.0.0.1:{port}/bench/trivial",
-                ],
-                capture_output=True,
-                text=True,
-                check=True,
-            )
-    trivial_rps = float(
-        next(row for row in trivial.stdout.splitlines() if row.startswith("Requests/sec:")).split()[
-            1
-        ]
-    )
-    line = next(row for row in result.stdout.splitlines() if row.startswith("BENCH_JSON "))
+            trivial = wrk(args.duration, f"http://127.0.0.1:{port}/bench/trivial")
+    rate = next(row for row in trivial.splitlines() if row.startswith("Requests/sec:"))
+    trivial_rps = float(rate.split()[1])
+    line = next(row for row in result.splitlines() if row.startswith("BENCH_JSON "))
     figures = json.loads(line.removeprefix("BENCH_JSON "))
     rps = figures["requests"] / (figures["duration_us"] / 1e6)
     checks = audit()
