@@ -271,20 +271,20 @@ def _close_enough(state: _Vectors, query: np.ndarray, mask) -> list[int]:
     moved /= np.linalg.norm(moved)
     again = _nearest(state, moved.astype(np.float32), mask, POOL)
     bar = CLOSE_ENOUGH * again[min(CLOSE_TO, len(again)) - 1][0]
-    keys = sorted({key for score, key in again if score >= bar})
-    similarity = _vectors_of(state, keys) @ query
+    fed = {key for score, key in again if score >= bar}
     best = nearest[0][0]
+    beside = {key for score, key in nearest if score >= BESIDE_BEST * best}
+    candidates = sorted(fed | beside)
+    similarity = _vectors_of(state, candidates) @ query
     # Kept by the feedback, a candidate still needs some likeness to the term itself (a
     # filter can leave three candidates of nothing like it); what the first search puts
     # beside its best is added.
-    kept = {key for score, key in zip(similarity, keys, strict=True) if score >= AT_LEAST}
-    if BESIDE_BEST:
-        kept |= {key for score, key in nearest if score >= BESIDE_BEST * best}
-    if not kept:
-        return []
-    kept = sorted(kept)
-    similarity = _vectors_of(state, kept) @ query
-    return [key for _, key in sorted(zip(-similarity, kept, strict=True))]
+    kept = [
+        (-score, key)
+        for score, key in zip(similarity, candidates, strict=True)
+        if key in beside or score >= AT_LEAST
+    ]
+    return [key for _, key in sorted(kept)]
 
 
 def _top(scores: np.ndarray, keys: np.ndarray, count: int) -> list[tuple[float, int]]:
