@@ -43,13 +43,17 @@ logger = logging.getLogger(__name__)
 ABOUT_MAX_CHARS = 1000
 EMBED_BATCH = 256
 # The approximate index: graph degree and search breadth. f16 halves the file against
-# f32 at a recall the reference measurements put at 0.998; i8 lost a tenth of it. A
-# search breadth of 256 costs under a millisecond more than 64 and lifts recall@10 on
-# the bench's 100,000 real vectors from 0.94 to 0.99 (bench/semantic.py); it is not
-# saved with the index, so the worker sets it after opening.
+# f32 at a recall the reference measurements put at 0.998; i8 lost a tenth of it. The
+# search breadth sets a related search's vector CPU. Over the bench's 100,000 real
+# vectors, the share of the first ten candidates of exact ranking that the index finds
+# too, and the CPU of the two searches, at load ~10 (bench/related_pieces.py --phases
+# agreement over 150 new terms, and the same measure over 300 before it was put there):
+# breadth 256, 0.995-0.999 for 6.9-7.7 ms;
+# 128, 0.980-0.987 for 3.9-5.2 ms; 96, 0.975-0.987 for 3.0-4.1 ms; 64, 0.966-0.985 for
+# 2.8-3.0 ms. It is not saved with the index, so the worker sets it after opening.
 INDEX_CONNECTIVITY = 16
 INDEX_EXPANSION_ADD = 128
-INDEX_EXPANSION_SEARCH = 256
+INDEX_EXPANSION_SEARCH = 96
 
 
 class EmbeddingUnavailable(Exception):
