@@ -65,14 +65,14 @@ def _with_preview(rows: list[dict]) -> list[dict]:
 def home(request):
     term = search.clean_term(request.GET.get("q", ""))[:100]
     number = _page_number(request.GET.get("page"))
-    rows, total = search.company_page(
+    rows, total, close = related.company_page_related(
         term=term or None,
         sector=None,
         province=None,
+        page=number,
         offset=(number - 1) * PAGE_SIZE,
         limit=PAGE_SIZE,
     )
-    close = related.company_related(term=term, sector=None, province=None, page=number, shown=rows)
     pages = min(math.ceil(total / PAGE_SIZE), MAX_PAGE)
     context = {
         "term": term,

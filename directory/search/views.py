@@ -31,22 +31,20 @@ class CompanyListApi(APIView):
     def get(self, request):
         params = parse(CompanySearchInputSerializer, request.query_params)
         offset, limit = page_window(params["page"], params["pageSize"])
-        rows, total = search.company_page(
-            term=params.get("q"),
-            sector=params.get("sector"),
-            province=params.get("province"),
-            offset=offset,
-            limit=limit,
-        )
+        filters = {
+            "term": params.get("q"),
+            "sector": params.get("sector"),
+            "province": params.get("province"),
+            "offset": offset,
+            "limit": limit,
+        }
+        if params.get("related"):
+            rows, total, close = related.company_page_related(**filters, page=params["page"])
+        else:
+            rows, total = search.company_page(**filters)
         body = envelope(rows, page=params["page"], page_size=params["pageSize"], total=total)
         if params.get("related"):
-            body["related"] = related.company_related(
-                term=params.get("q"),
-                sector=params.get("sector"),
-                province=params.get("province"),
-                page=params["page"],
-                shown=rows,
-            )
+            body["related"] = close
         return Response(CompanySearchOutputSerializer(body).data)
 
 
