@@ -10,6 +10,8 @@ Measures, each as its own run of the command:
             and the whole run, in companies a second;
   unchanged the same catalogue imported again;
   changed   --changed companies whose "about" changed, imported into the catalogue;
+  derived   with --derived-apart, the new companies' rows alone, then the derived pass
+            alone (manage.py complete_import), each a run of its own;
 and the peak resident memory of the largest process of each run, and the CPU seconds
 the command and its workers used (PostgreSQL's own are not counted). The catalogue is made
 once per size and seed under .local/bench-import/ and kept. Results go to
@@ -101,11 +103,16 @@ def _postgres_cpu() -> float:
 
 def _run_import(path: Path, env: dict[str, str], companies: int, *options: str) -> dict:
     """One run of import_directory: its phases' seconds and rates, its peak memory."""
+    return _run_command(["import_directory", str(path), *options], env, companies)
+
+
+def _run_command(command: list[str], env: dict[str, str], companies: int) -> dict:
+    """One run of a management command: its phases' seconds and rates, its peak memory."""
     load_before = os.getloadavg()[0]
     postgres_before = _postgres_cpu()
     started = time.monotonic()
     process = subprocess.Popen(
-        [PYTHON, "manage.py", "import_directory", str(path), *options],
+        [PYTHON, "manage.py", *command],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -125,7 +132,7 @@ def _run_import(path: Path, env: dict[str, str], companies: int, *options: str) 
     output = process.stdout.read().strip()
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
-        raise SystemExit(f"import_directory failed ({process.returncode}): {output}")
+        raise SystemExit(f"{command[0]} failed ({process.returncode}): {output}")
     rows = (derived_at or ended) - started
     total = ended - started
     cpu = usage.ru_utime + usage.ru_stime
@@ -165,8 +172,14 @@ def main() -> None:
         action="store_true",
         help="Import with --rows-only: no previews, colours or vectors (measured apart).",
     )
+    parser.add_argument(
+        "--derived-apart",
+        action="store_true",
+        help="Import the new companies with --rows-only, then measure the derived pass "
+        "alone (manage.py complete_import) as a run of its own.",
+    )
     options = parser.parse_args()
-    flags = ["--rows-only"] if options.rows_only else []
+    flags = ["--rows-only"] if options.rows_only or options.derived_apart else []
 
     database_url = start_servers(DATABASE)
     media = ROOT / ".local" / "bench-import" / "media"
@@ -179,6 +192,11 @@ def main() -> None:
     print(f"==> new: {options.companies:,} companies into an empty catalogue")
     results["new"] = _run_import(path, env, options.companies, *flags)
     print(json.dumps(results["new"]))
+    if options.derived_apart:
+        print("==> derived: previews, colours and vectors of the new companies, alone")
+        results["derived"] = _run_command(["complete_import"], env, options.companies)
+        print(json.dumps(results["derived"]))
+        flags = []
     print("==> unchanged: the same catalogue again")
     results["unchanged"] = _run_import(path, env, options.companies, *flags)
     print(json.dumps(results["unchanged"]))

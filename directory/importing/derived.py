@@ -28,11 +28,15 @@ from directory.catalogue.models import Asset, Company, Logo, Variant
 from directory.colors.extraction import ColorError, extract_colors
 from directory.editing.services import images_changed, main_file, preview_save, read_file
 from directory.files.previews import PreviewError, render_preview
+from directory.importing.twins import Twins
 from directory.search import embeddings
 
 logger = logging.getLogger(__name__)
 
-VECTOR_CHUNK = 2048
+# Companies embedded at a time, between drawings (embeddings.EMBED_BATCH texts a call).
+VECTOR_CHUNK = 256
+# Drawings in flight: enough to keep every worker busy while this process embeds a chunk.
+DRAW_WINDOW = 128
 # Files are read and previews stored (object storage: network) by this many threads.
 FILE_THREADS = 8
 
@@ -60,6 +64,8 @@ class _Job:
     data: bytes | None = None
     format: str = ""
     asset_id: object = None
+    # The main file's (sha256, format): jobs with the same are drawn once (twins.py).
+    key: tuple | None = None
     notes: list = field(default_factory=list)
 
 
@@ -93,9 +99,10 @@ def _draw(job: _Job) -> tuple[bytes | None, list[str] | None, list[str]]:
     return png, colours, job.notes
 
 
-def _jobs(pool: ThreadPoolExecutor) -> Iterator[_Job]:
-    """Every pending drawing, its file read, a chunk of logos at a time (the files of a
-    chunk read by `pool`'s threads: storage may be the network)."""
+def _jobs(pool: ThreadPoolExecutor, twins: Twins) -> Iterator[_Job]:
+    """Every pending drawing but the twins of another (left with `twins`), its file read,
+    a chunk of logos at a time (the files of a chunk read by `pool`'s threads: storage
+    may be the network)."""
     logos = Logo.objects.filter(Q(preview_pending=True) | Q(colors_computed_at__isnull=True))
     pending = logos.order_by("id").values_list("id", "preview_pending", "colors_computed_at")
     for chunk in batched(pending.iterator(chunk_size=_chunk() * 5), _chunk()):
@@ -106,6 +113,7 @@ def _jobs(pool: ThreadPoolExecutor) -> Iterator[_Job]:
             files.setdefault(asset.logo_id, []).append(asset)
         yield from _read(
             pool,
+            twins,
             [
                 (_Job(logo_id, preview=preview, colours=computed_at is None), files.get(logo_id))
                 for logo_id, preview, computed_at in chunk
@@ -118,6 +126,7 @@ def _jobs(pool: ThreadPoolExecutor) -> Iterator[_Job]:
             files.setdefault(asset.variant_id, []).append(asset)
         yield from _read(
             pool,
+            twins,
             [
                 (_Job(logo_id, variant_id, preview=True), files.get(variant_id))
                 for variant_id, logo_id in chunk
@@ -125,17 +134,28 @@ def _jobs(pool: ThreadPoolExecutor) -> Iterator[_Job]:
         )
 
 
-def _read(pool: ThreadPoolExecutor, jobs: list[tuple[_Job, list | None]]) -> Iterator[_Job]:
-    """The jobs with the bytes of their file (the main one of the assets given)."""
-
-    def job_read(item: tuple[_Job, list | None]) -> _Job:
-        job, assets = item
+def _read(
+    pool: ThreadPoolExecutor, twins: Twins, jobs: list[tuple[_Job, list | None]]
+) -> Iterator[_Job]:
+    """The jobs with the bytes of their file (the main one of the assets given), but
+    those that take a twin's drawing: their file is not even read."""
+    drawn: list[tuple[_Job, Asset | None]] = []
+    for job, assets in jobs:
         source = main_file(assets or [])
         if source is not None:
-            job.data, job.format, job.asset_id = read_file(source), source.format, source.id
+            job.format, job.asset_id = source.format, source.id
+            job.key = (source.sha256, source.format)
+            if twins.attach(job, job.key):
+                continue
+        drawn.append((job, source))
+
+    def job_read(item: tuple[_Job, Asset | None]) -> _Job:
+        job, source = item
+        if source is not None:
+            job.data = read_file(source)
         return job
 
-    return pool.map(job_read, jobs)
+    return pool.map(job_read, drawn)
 
 
 def _pending_count() -> int:
@@ -170,34 +190,56 @@ def _store(done: list[tuple[_Job, bytes | None, list[str] | None]], pool) -> Non
         model.objects.bulk_update(rows, fields)
 
 
-def _images(summary: DerivedSummary, progress) -> None:
+def _images(summary: DerivedSummary, progress, beside: Iterator, beside_steps: int) -> None:
+    """Draws every pending file on the workers; this process stores what they drew and,
+    between results, takes the `beside_steps` steps of `beside` (the vectors), spread over
+    the drawing so that no core is left alone with them at the end."""
     total = _pending_count()
+    every = max(1, total // (beside_steps + 1))
+    twins = Twins()
     with ThreadPoolExecutor(FILE_THREADS) as pool:
-        drawn = parallel_map(_draw, _jobs(pool))
+        drawn = _with_twins(parallel_map(_draw, _jobs(pool, twins), window=DRAW_WINDOW), twins)
         done = []
-        for job, (png, colours, notes) in progress(drawn, total):
-            for note in notes:
-                logger.warning(note)
+        for number, (job, png, colours) in enumerate(progress(drawn, total), start=1):
             done.append((job, png, colours))
             if len(done) >= _chunk():
                 _store(done, pool)
                 done = []
             summary.previews += job.preview
             summary.colours += job.colours
+            if number % every == 0:
+                # The workers exist by now: the model loads after they were forked.
+                next(beside, None)
         _store(done, pool)
 
 
-def _vectors(summary: DerivedSummary, progress) -> None:
+def _with_twins(drawn: Iterator, twins: Twins) -> Iterator[tuple[_Job, bytes | None, list | None]]:
+    """(job, png, colours) for every job drawn and every twin of one."""
+    for job, (png, colours, notes) in drawn:
+        for note in notes:
+            logger.warning(note)
+        yield job, png, colours
+        yield from twins.drawn(job, job.key, png, colours)
+        yield from twins.ready()
+    yield from twins.ready()
+
+
+def _stale_companies() -> list:
     stale = Company.objects.filter(
         Q(embedding__isnull=True) | Q(updated_at__gt=F("embedding__updated_at"))
     )
-    ids = list(stale.order_by("id").values_list("id", flat=True))
+    return list(stale.order_by("id").values_list("id", flat=True))
+
+
+def _vectors(ids: list, summary: DerivedSummary, progress) -> Iterator[None]:
+    """Embeds the companies `ids`, a chunk per step."""
     # Loading the model takes seconds: not for nothing.
     if not ids or embeddings.backend() is None:
         return  # logged once by backend(); `embed_companies` catches up when it is back
     chunks = list(batched(ids, VECTOR_CHUNK))
     for chunk in progress(chunks, len(chunks)):
         summary.vectors += embeddings.company_embedding_refresh(company_ids=chunk).embedded
+        yield
 
 
 def catalogue_derived_complete(
@@ -211,8 +253,11 @@ def catalogue_derived_complete(
             return _no_progress
         return lambda items, total: progress(items, total, label)
 
-    _images(summary, step("previews and colours"))
-    _vectors(summary, step("vectors"))
+    ids = _stale_companies()
+    vectors = _vectors(ids, summary, step("vectors"))
+    _images(summary, step("previews and colours"), vectors, -(-len(ids) // VECTOR_CHUNK))
+    for _ in vectors:  # what the drawing left, or all of it when nothing was to draw
+        pass
     images_changed()
     return summary
 
