@@ -52,10 +52,12 @@ BEGIN
          AND num_nonnulls(VARIADIC plan.match) = 1
          AND sectors IS NULL AND province_folded IS NULL THEN
         SELECT * INTO classes FROM directory_search_gram_classes(kind, plan.words[1]);
+        total := (SELECT coalesce(sum(n), 0) FROM unnest(classes.counts) AS n);
       ELSE
-        SELECT * INTO classes FROM directory_search_classes(kind, plan, sectors, province_folded);
+        SELECT * INTO classes
+        FROM directory_search_classes(kind, plan, sectors, province_folded, RANK_ALL);
+        total := classes.total;
       END IF;
-      total := (SELECT coalesce(sum(n), 0) FROM unnest(classes.counts) AS n);
       IF total > skip AND total <= RANK_ALL THEN
         ids := directory_search_ranked(kind, plan, sectors, province_folded, NULL, plan.loose,
                                        plan.near_words || plan.far_words, NULL, NULL, NULL,
