@@ -299,7 +299,7 @@ SEARCH_TABLES = (
     "directory_company_tally",
     "directory_company_summary",
     "directory_company_fulltext",
-    "directory_company_gram",
+    "directory_search_gram",
     "directory_search_word",
     "directory_search_variant",
 )

@@ -18,11 +18,11 @@ from common.sqlfiles import ApplySqlFiles, text
 from directory.catalogue import models as catalogue
 
 APP = Path(__file__).resolve().parent.parent  # directory/
-SIDE_OBJECTS = """tables/directory_company_fulltext tables/directory_company_gram
+SIDE_OBJECTS = """tables/directory_company_fulltext tables/directory_search_gram
 tables/directory_company_summary tables/directory_company_tally tables/directory_search_variant
 tables/directory_search_word types/directory_search_plan
 indexes/directory_company_fulltext_document indexes/directory_company_tally_key""".split()  # noqa: SIM905 - kept short: the module stays under 600 lines
-SIDE_OBJECTS_REVERSE = """DROP TABLE directory_company_fulltext, directory_company_gram,
+SIDE_OBJECTS_REVERSE = """DROP TABLE directory_company_fulltext, directory_search_gram,
   directory_company_summary, directory_company_tally, directory_search_variant,
   directory_search_word CASCADE;
 DROP TYPE directory_search_plan CASCADE;"""

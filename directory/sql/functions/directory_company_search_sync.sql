@@ -1,7 +1,7 @@
 -- What company writes change beside the row (statement triggers
 -- directory_company_search_*): the lexicon (directory_search_learn) learns the words of
--- new companies' and changed names and "about" texts; directory_company_gram counts the
--- three-letter runs of their search documents (directory_company_grams_add); and
+-- new companies' and changed names and "about" texts; directory_search_gram counts the
+-- three-letter runs of their search documents (directory_search_grams_add); and
 -- directory_company_tally keeps how many companies each (sector, province) pair has, so
 -- that a listing without a term counts without visiting its rows. Updates that change
 -- none of those (most of them) write nothing.
@@ -22,13 +22,15 @@ BEGIN
       SELECT t.text FROM new_rows n,
              unnest(ARRAY[n.name] || n.alternative_names) AS t(text)), true);
     PERFORM directory_search_learn(ARRAY(SELECT n.about FROM new_rows n), false);
-    PERFORM directory_company_grams_add(ARRAY(SELECT n.search_doc FROM new_rows n),
-                                        ARRAY(SELECT 1 FROM new_rows n));
+    PERFORM directory_search_grams_add('company', ARRAY(SELECT n.search_doc FROM new_rows n),
+                                       ARRAY(SELECT true FROM new_rows n),
+                                       ARRAY(SELECT 1 FROM new_rows n));
     SELECT array_agg(n.sector_id), array_agg(n.province_fold), array_agg(1)
     INTO sectors, provinces, signs FROM new_rows n;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM directory_company_grams_add(ARRAY(SELECT o.search_doc FROM old_rows o),
-                                        ARRAY(SELECT -1 FROM old_rows o));
+    PERFORM directory_search_grams_add('company', ARRAY(SELECT o.search_doc FROM old_rows o),
+                                       ARRAY(SELECT true FROM old_rows o),
+                                       ARRAY(SELECT -1 FROM old_rows o));
     SELECT array_agg(o.sector_id), array_agg(o.province_fold), array_agg(-1)
     INTO sectors, provinces, signs FROM old_rows o;
   ELSE
@@ -39,7 +41,8 @@ BEGIN
           (SELECT o.search_doc, -1 FROM old_rows o
            EXCEPT ALL SELECT n.search_doc, -1 FROM new_rows n)) d;
     IF docs IS NOT NULL THEN
-      PERFORM directory_company_grams_add(docs, doc_signs);
+      PERFORM directory_search_grams_add(
+        'company', docs, array_fill(true, ARRAY[cardinality(docs)]), doc_signs);
     END IF;
     PERFORM directory_search_learn(ARRAY(
       SELECT t.text

@@ -9,16 +9,15 @@
 -- one-word term when they are few.
 -- But a one-word term can match a good part of the catalogue ("ria": a fifth of it), and
 -- ranking all of those is what would make it slow. Its matches fall into six rank
--- classes (directory_search_class_rank), each the difference of two nested pattern sets
--- (directory_search_class_patterns), current logos before the others: two passes over
--- the classes, the current rows, then the others (every company is current, so its
--- search ends in the first). For each class up to the window, one pass over its pattern
--- set, which the trigram index finds, counts its rows by document length
--- (directory_search_lengths, directory_search_histogram); the window then lies in a
+-- classes (directory_search_class_rank), current logos before the others: two passes
+-- over the classes, the current rows, then the others (every company is current, so its
+-- search ends in the first). One pass over the matches counts them by class, current or
+-- not, and document length (directory_search_classes); a word of three letters as typed
+-- without filters reads those counts from directory_search_gram instead
+-- (directory_search_gram_classes). The window then lies, in each class up to it, in a
 -- known range of lengths (directory_search_window), and only the rows of that range are
 -- read, found by the trigram index and the index on length(search_doc) together, and
--- ranked. A company word of three letters without filters reads those histograms from
--- directory_company_gram instead of counting (directory_company_gram_lengths).
+-- ranked.
 CREATE OR REPLACE FUNCTION directory_search(
   kind text, term text, sectors bigint[], province_folded text, skip integer,
   take integer, OUT total bigint, OUT ids uuid[])
@@ -29,13 +28,7 @@ DECLARE
   plan directory_search_plan;
   split boolean;
   matched uuid[];      -- the rows a term of several words matches
-  counted boolean;     -- the histograms come from directory_company_gram
-  matches record;      -- the histograms of every match (directory_search_lengths)
-  found record;        -- ... of the class's pattern set
-  set_lengths integer[];
-  set_counts bigint[];
-  before_lengths integer[];
-  before_counts bigint[];
+  classes record;      -- a one-word term's matches by class (directory_search_classes)
   class_lengths integer[];
   class_counts bigint[];
   of_current boolean;  -- the pass: the current rows, then the others
@@ -55,61 +48,30 @@ BEGIN
       ids := directory_search_ranked(kind, plan, NULL, NULL, matched, NULL, NULL, NULL, NULL,
                                      NULL, NULL, skip, take);
     ELSIF array_length(plan.match, 1) = 1 THEN
-      counted := kind = 'company' AND cardinality(plan.words) = 1
-                 AND length(plan.words[1]) = 3
-                 AND num_nonnulls(VARIADIC plan.match) = 1
-                 AND sectors IS NULL AND province_folded IS NULL;
-      IF counted THEN
-        SELECT * INTO matches FROM directory_company_gram_lengths(plan.words[1], 6);
+      IF cardinality(plan.words) = 1 AND length(plan.words[1]) = 3
+         AND num_nonnulls(VARIADIC plan.match) = 1
+         AND sectors IS NULL AND province_folded IS NULL THEN
+        SELECT * INTO classes FROM directory_search_gram_classes(kind, plan.words[1]);
+        total := (SELECT coalesce(sum(n), 0) FROM unnest(classes.counts) AS n);
       ELSE
-        SELECT * INTO matches
-        FROM directory_search_lengths(kind, plan.loose, plan.near_words || plan.far_words,
-                                      NULL, sectors, province_folded);
+        SELECT * INTO classes
+        FROM directory_search_classes(kind, plan, sectors, province_folded, RANK_ALL);
+        total := classes.total;
       END IF;
-      total := (SELECT coalesce(sum(n), 0) FROM unnest(matches.counts) AS n);
       IF total > skip AND total <= RANK_ALL THEN
         ids := directory_search_ranked(kind, plan, sectors, province_folded, NULL, plan.loose,
                                        plan.near_words || plan.far_words, NULL, NULL, NULL,
                                        NULL, skip, take);
       ELSIF total > skip THEN
         FOREACH of_current IN ARRAY ARRAY[true, false] LOOP
-          before_lengths := '{}';
-          before_counts := '{}';
           FOR class IN 1..6 LOOP
             EXIT WHEN done >= least(total, skip + take);
-            IF class = 6 OR class = 5 AND num_nonnulls(VARIADIC plan.far) = 0
-               OR class = 4 AND num_nonnulls(VARIADIC plan.near || plan.far) = 0 THEN
-              found := matches;
-            ELSIF counted AND class <> 2 THEN
-              SELECT * INTO found FROM directory_company_gram_lengths(plan.words[1], class);
-            ELSIF class = 1 THEN
-              -- Exact names hold the word whole: one pass counts both sets.
-              SELECT * INTO found
-              FROM directory_search_lengths(kind, plan.whole, '{}', plan.exact, sectors,
-                                            province_folded);
-            ELSIF class > 2 THEN
-              SELECT * INTO found
-              FROM directory_search_lengths(kind, directory_search_class_patterns(plan, class),
-                                            directory_search_class_words(plan, class), NULL,
-                                            sectors, province_folded);
-            END IF;
-            set_lengths := found.lengths;
-            set_counts := CASE WHEN of_current AND class = 1 THEN found.current_subset_counts
-                               WHEN of_current THEN found.current_counts
-                               WHEN class = 1 THEN found.subset_counts
-                               ELSE found.counts END;
-            IF NOT of_current THEN
-              SELECT h.class_lengths, h.class_counts INTO set_lengths, set_counts
-              FROM directory_search_histogram(
-                found.lengths, set_counts, found.lengths,
-                CASE class WHEN 1 THEN found.current_subset_counts
-                           ELSE found.current_counts END) h;
-            END IF;
-            SELECT h.class_lengths, h.class_counts INTO class_lengths, class_counts
-            FROM directory_search_histogram(set_lengths, set_counts, before_lengths,
-                                            before_counts) h;
-            before_lengths := set_lengths;
-            before_counts := set_counts;
+            SELECT coalesce(array_agg(h.length ORDER BY h.length), '{}'),
+                   coalesce(array_agg(h.count ORDER BY h.length), '{}')
+            INTO class_lengths, class_counts
+            FROM unnest(classes.ranks, classes.currents, classes.lengths, classes.counts)
+                   AS h(rank, is_current, length, count)
+            WHERE h.rank = directory_search_class_rank(class) AND h.is_current = of_current;
             SELECT w.shortest, w.longest, w.skipped INTO shortest, longest, skipped
             FROM directory_search_window(class_lengths, class_counts, done, skip, take) w;
             IF shortest IS NOT NULL THEN

@@ -1,7 +1,7 @@
 -- The three-letter runs of the words of a search document (directory_search_doc), each
 -- once, with whether one of them starts a word, is a whole word, or is a whole name: what
 -- the LIKE patterns '% ria%', '% ria %' and '%| ria |%' of a one-word term would find
--- (directory_company_gram).
+-- (directory_search_gram).
 CREATE OR REPLACE FUNCTION directory_search_grams(doc text)
   RETURNS TABLE (gram text, start boolean, whole boolean, exact boolean)
   LANGUAGE sql IMMUTABLE PARALLEL SAFE

@@ -10,7 +10,7 @@
 -- correction one edit away also matches as two words written together
 -- (directory_search_splits), and a word of three letters or fewer the words that sound
 -- the same (otherwise it matches a good part of the catalogue as typed already, and a
--- one-word term of three letters reads its counts from directory_company_gram).
+-- one-word term of three letters reads its counts from directory_search_gram).
 --
 -- Every search reads its term here, so the work is done in loops of plain expressions,
 -- which PL/pgSQL evaluates without starting a query, and one query per word for its

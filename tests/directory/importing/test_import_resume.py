@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 ROOT = Path(__file__).resolve().parents[3]
 COMPANIES = 120
-LEXICON = ["directory_search_word", "directory_company_tally", "directory_company_gram"]
+LEXICON = ["directory_search_word", "directory_company_tally", "directory_search_gram"]
 
 
 def _environment() -> dict[str, str]:

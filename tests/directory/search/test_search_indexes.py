@@ -1,7 +1,8 @@
 """What search keeps beside the catalogue stays exact, and costs nothing to writes that
 do not touch what search reads.
 
-directory_company_tally (companies per sector and province), directory_search_word and
+directory_company_tally (companies per sector and province), directory_search_gram (the
+three-letter runs of companies' and logos' documents), directory_search_word and
 directory_search_variant (the lexicon typo correction picks from) and the logos' search
 documents are kept by triggers (directory/sql/). Each test changes the catalogue in the
 ways the application and the import do, then compares with a recount from the rows.
@@ -62,19 +63,23 @@ def tally_recount() -> dict:
 
 def grams() -> dict:
     return {
-        (gram, length): counts
-        for gram, length, *counts in rows(
-            "SELECT gram, length, inside, start, whole, exact FROM directory_company_gram"
+        (kind, gram, length, is_current): counts
+        for kind, gram, length, is_current, *counts in rows(
+            "SELECT kind, gram, length, is_current, inside, start, whole, exact"
+            " FROM directory_search_gram"
         )
     }
 
 
 def grams_recount() -> dict:
-    """directory_company_gram as a recount from the companies' documents gives it, in
-    Python: per three-letter run and document length, documents holding it anywhere, at
-    a word's start, as a word, as a name."""
+    """directory_search_gram as a recount from the companies' and logos' documents gives
+    it, in Python: per kind, three-letter run, document length and current or not,
+    documents holding it anywhere, at a word's start, as a word, as a name."""
+    companies = Company.objects.values_list("search_doc", flat=True)
+    documents = [("company", doc, True) for doc in companies]
+    documents += [("logo", *row) for row in Logo.objects.values_list("search_doc", "is_current")]
     counted: dict[tuple, list[int]] = {}
-    for (doc,) in Company.objects.values_list("search_doc"):
+    for kind, doc, is_current in documents:
         names = [name.split() for name in doc.split("|")]
         found: dict[str, list[bool]] = {}
         for words in names:
@@ -85,7 +90,7 @@ def grams_recount() -> dict:
                     flags[2] |= len(word) == 3
                     flags[3] |= words == [word] and len(word) == 3
         for gram, flags in found.items():
-            counts = counted.setdefault((gram, len(doc)), [0, 0, 0, 0])
+            counts = counted.setdefault((kind, gram, len(doc), is_current), [0, 0, 0, 0])
             for index, flag in enumerate(flags):
                 counts[index] += flag
     return {key: counts for key, counts in counted.items() if counts[0]}
@@ -111,6 +116,10 @@ def catalogue():
                 province=rng.choice(["Málaga", "MALAGA", "Cádiz", None]),
             )
         )
+    for company in companies[::2]:
+        title = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 2)))
+        make_current(LogoFactory(company=company, title=title))
+        LogoFactory(company=company, title=f"{title} antiguo")
     return companies
 
 
@@ -127,6 +136,12 @@ def test_it_keeps_the_tally_and_the_gram_counts_exact_through_writes(catalogue):
     Company.objects.filter(pk__in=[c.pk for c in catalogue[20:30]]).update(name="Ría de Arias")
     catalogue[31].alternative_names = ["Ayuntamiento"]
     catalogue[31].save()
+    # Logos: retitled, made current (the one before no longer is), new, deleted.
+    Logo.objects.filter(company__in=catalogue[30:40]).update(title="Ferrería del Ría")
+    for company in catalogue[40:46:2]:
+        make_current(Logo.objects.filter(company=company, is_current=False).first())
+    LogoFactory(company=catalogue[47], title="Rial")
+    Logo.objects.filter(company__in=catalogue[50:54], is_current=False).delete()
 
     assert tally() == tally_recount()
     assert grams() == grams_recount()
@@ -211,7 +226,7 @@ def search_rows() -> dict:
             "directory_search_variant",
             "directory_company_tally",
             "directory_company_fulltext",
-            "directory_company_gram",
+            "directory_search_gram",
         )
     } | {"documents": rows("SELECT id, search_doc FROM directory_logo ORDER BY id")}
 

@@ -1,4 +1,0 @@
--- Changed titles teach the lexicon.
-CREATE OR REPLACE TRIGGER directory_logo_search_learn_update AFTER UPDATE ON directory_logo
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_logo_search_learn();
