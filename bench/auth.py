@@ -26,6 +26,12 @@ GET /me with a token vs anonymous, under gunicorn", under 1 ms. It is printed tw
 ways: as served (both callers counted, as every request is in production), and the
 stricter p50(token, counted) - p50(anonymous, not counted).
 
+With --wrk SECONDS it then measures throughput at concurrency, what an operator sees
+when the two cores are busy: one gunicorn counting as in production, with the
+production default of 2 sync workers, and wrk with 8 connections on the trivial
+endpoint, counted token calls and counted anonymous calls in turn (--wrk-rounds
+times), each as a share of the trivial endpoint's requests a second in the same round.
+
 Output: a table on stdout and bench/results/auth-<date>.json with the commit.
 """
 
@@ -33,6 +39,8 @@ import argparse
 import contextlib
 import http.client
 import os
+import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -42,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.common import (
     ROOT,
     django_env,
+    ensure_wrk,
     free_port,
     gunicorn,
     manage,
@@ -137,10 +146,56 @@ def measure(database_url: str, token: str, requests: int) -> dict[str, dict[str,
     }
 
 
+WRK_CONNECTIONS = 8
+WRK_WORKERS = 2  # config/gunicorn.py's default (WEB_CONCURRENCY)
+
+
+def throughput(database_url: str, token: str, seconds: int, rounds: int) -> dict[str, list]:
+    """Requests a second from wrk, per kind and round, against one counting gunicorn."""
+    kinds = {
+        "trivial": (TRIVIAL, {}),
+        "token": (PATH, {"Authorization": f"Bearer {token}"}),
+        "anonymous": (PATH, {}),
+    }
+    port = free_port()
+    env = django_env(
+        database_url=database_url,
+        redis_db=0,
+        port=port,
+        BENCH_RATE_LIMITS="count",
+        DB_CONN_HEALTH_CHECKS=os.environ.get("DB_CONN_HEALTH_CHECKS", "1"),
+    )
+    rates = {kind: [] for kind in kinds}
+    with gunicorn(env, port, workers=WRK_WORKERS, log=Path(os.devnull)):
+        for _ in range(WARM_UP):
+            for path, headers in kinds.values():
+                get(port, path, headers)
+        for round_ in range(1, rounds + 1):
+            for kind, (path, headers) in kinds.items():
+                options = [f"-H{name}: {value}" for name, value in headers.items()]
+                url = f"http://127.0.0.1:{port}{path}"
+                output = subprocess.run(
+                    ["wrk", "-t2", f"-c{WRK_CONNECTIONS}", f"-d{seconds}s", *options, url],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout
+                if "Non-2xx" in output:
+                    raise RuntimeError(f"wrk {kind}: not every answer was 200\n{output}")
+                rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+                rates[kind].append(rate)
+                print(f"  round {round_} {kind:<10} {rate:8.1f} requests/s")
+    return rates
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=3000, help="per kind and configuration")
+    parser.add_argument("--wrk", type=int, default=0, metavar="SECONDS", help="then wrk, per run")
+    parser.add_argument("--wrk-rounds", type=int, default=2)
     args = parser.parse_args()
+    if args.wrk:
+        ensure_wrk()
 
     database_url = start_servers(DATABASE)
     env = django_env(database_url=database_url, redis_db=0, port=8000)
@@ -198,6 +253,17 @@ def main() -> int:
         f"{'met' if met else 'NOT MET'}"
     )
 
+    rates = {}
+    if args.wrk:
+        print(f"\n==> wrk, {WRK_CONNECTIONS} connections, {WRK_WORKERS} workers, counted")
+        rates = throughput(database_url, token, args.wrk, args.wrk_rounds)
+        for kind in ("token", "anonymous"):
+            shares_of_trivial = [a / b for a, b in zip(rates[kind], rates["trivial"], strict=True)]
+            print(
+                f"  {kind} as a share of {TRIVIAL}, per round: "
+                + ", ".join(f"{share:.1%}" for share in shares_of_trivial)
+            )
+
     write_results(
         "auth",
         {
@@ -210,6 +276,7 @@ def main() -> int:
             "target_ms": TARGET_MS,
             "met_as_served": as_served,
             "met_strict": met,
+            "wrk_requests_per_second": rates,
         },
     )
     return 0 if met else 1

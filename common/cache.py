@@ -11,7 +11,8 @@ INCR). Here they are one command each on
 redis-py's own client (one per process, thread-safe over its pool), with the values
 encoded by Django's own serializer, so that either side reads what the other wrote.
 The rate limits count in RateLimitCache (at the end), which sends the two as one script.
-Token lookups live under an epoch (below), so they are scripts on that client too.
+Token lookups live under an epoch (below), on that client too: read with one MGET,
+written by a script.
 Maps too big to read whole for one entry (the domain map: a field per domain) are
 Redis hashes on the same client, replaced at once (hash_write) and read a few fields at
 a time (hash_read). Both only through their public interfaces.
@@ -72,21 +73,21 @@ if redis.call('exists', KEYS[1]) == 0 then return false end
 return redis.call('incrby', KEYS[1], ARGV[1])
 """
 
-# KEYS[1] the lookup epoch; ARGV[1] the prefix of lookup keys, ARGV[2] the operation,
-# ARGV[3] the lifetime or the value to keep, then name and value pairs.
-_LOOKUP = """
-local prefix = ARGV[1] .. (redis.call('get', KEYS[1]) or '0') .. ':'
+# Lookups are read with one plain MGET of the epoch and the entry (lookup_get), which
+# is kept under its own name and begins with the epoch it was written in: an entry of
+# an earlier epoch is as good as none. Written by this script, rarely: KEYS[1] the
+# epoch; ARGV[1] the prefix of lookup keys, ARGV[2] the operation, ARGV[3] the lifetime
+# or the value to keep, then name and value pairs.
+_LOOKUP_WRITE = """
+local epoch = (redis.call('get', KEYS[1]) or '0') .. ':'
 local operation = ARGV[2]
-if operation == 'get' then
-  return redis.call('get', prefix .. ARGV[4])
-end
 for i = 4, #ARGV, 2 do
-  local key = prefix .. ARGV[i]
-  if operation == 'add' then
-    redis.call('set', key, ARGV[i + 1], 'NX', 'EX', ARGV[3])
-  elseif operation == 'set' then
-    redis.call('set', key, ARGV[i + 1], 'EX', ARGV[3])
-  elseif redis.call('get', key) ~= ARGV[3] then
+  local key = ARGV[1] .. ARGV[i]
+  local held = redis.call('get', key)
+  local current = held and string.sub(held, 1, #epoch) == epoch
+  if operation == 'set' or (operation == 'add' and not current) then
+    redis.call('set', key, epoch .. ARGV[i + 1], 'EX', ARGV[3])
+  elseif operation == 'keep' and held and held ~= epoch .. ARGV[3] then
     redis.call('del', key)
   end
 end
@@ -157,7 +158,7 @@ class SharedCache(BaseCache):
             self.client = _clients[server] = redis.Redis.from_url(server, **options)
         self._incr_script = self.client.register_script(_INCR)
         self._serializer = RedisSerializer()
-        self._lookup_script = self.client.register_script(_LOOKUP)
+        self._lookup_write = self.client.register_script(_LOOKUP_WRITE)
         self._epoch_key = self.make_key("lookup-epoch")
         self._lookup_prefix = self.make_key("lookup") + ":"
 
@@ -246,9 +247,17 @@ class SharedCache(BaseCache):
 
     # -- lookups ---------------------------------------------------------------------------
 
-    def lookup(self, operation: str, argument: object, items: list) -> object:
-        return self._ask(
-            lambda: self._lookup_script(
+    def lookup_read(self, key: str) -> bytes | None:
+        """The entry's bytes, or None when it is missing or of an earlier epoch."""
+        epoch, held = self._ask(
+            lambda: self.client.mget((self._epoch_key, self._lookup_prefix + key))
+        )
+        prefix = (epoch or b"0") + b":"
+        return held[len(prefix) :] if held is not None and held.startswith(prefix) else None
+
+    def lookup_write(self, operation: str, argument: object, items: list) -> None:
+        self._ask(
+            lambda: self._lookup_write(
                 keys=[self._epoch_key], args=[self._lookup_prefix, operation, argument, *items]
             )
         )
@@ -319,7 +328,7 @@ def lookup_get(key: str) -> object:
     shared = _shared()
     if shared is None:
         raise RedisUnavailable
-    raw = shared.lookup("get", "", [key])
+    raw = shared.lookup_read(key)
     return None if raw is None else pickle.loads(raw)  # noqa: S301 - written below
 
 
@@ -333,7 +342,7 @@ def _lookup_write(operation: str, argument: object, items: dict[str, object]) ->
         return
     pairs = [part for key, value in items.items() for part in (key, pickle.dumps(value))]
     with contextlib.suppress(RedisUnavailable):
-        shared.lookup(operation, argument, pairs)
+        shared.lookup_write(operation, argument, pairs)
 
 
 def lookup_add(key: str, value: object, timeout: int) -> None:
