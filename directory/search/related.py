@@ -88,6 +88,7 @@ AT_LEAST = 0.1
 # of the kinds it names). In a catalogue of thousands, many companies of other kinds
 # score as near as the third of the kind asked for; few of them share its words.
 WITHOUT_EVIDENCE = 3
+READ_AHEAD_PIECE = 8 << 20
 # With a sector or province filter the index is asked for this many times more
 # candidates, then filtered: a filter cannot be pushed into the graph walk.
 INDEX_FILTER_OVERFETCH = 40
@@ -155,12 +156,16 @@ def _index_open(model_name: str):
 
 
 def _read_ahead(path) -> None:
-    """Asks the kernel to read the index file into the page cache, in the background and
-    once for every worker mapping it: otherwise the first searches after a start fault its
-    pages in from the disk one at a time (docs/performance.md)."""
-    if hasattr(os, "posix_fadvise"):  # not on macOS
-        with open(path, "rb") as file:
-            os.posix_fadvise(file.fileno(), 0, 0, os.POSIX_FADV_WILLNEED)
+    """Asks the kernel to read the index file into the page cache, once for every worker
+    mapping it: otherwise the first searches after a start fault its pages in from the
+    disk one at a time (docs/performance.md). In pieces: Linux reads at most 8 MiB of one
+    call (the whole 112 MB file of 100,000 vectors took 70 ms, 25 ms of it CPU)."""
+    if not hasattr(os, "posix_fadvise"):  # macOS
+        return
+    with open(path, "rb") as file:
+        size = os.fstat(file.fileno()).st_size
+        for offset in range(0, size, READ_AHEAD_PIECE):
+            os.posix_fadvise(file.fileno(), offset, READ_AHEAD_PIECE, os.POSIX_FADV_WILLNEED)
 
 
 def _vectors_load(model, version) -> _Vectors:
