@@ -4,7 +4,7 @@ index.
 Usage (from the project root, with the project venv):
 
     .venv/bin/python bench/semantic.py [--phases embed,http,index] [--companies 100000]
-        [--vectors 1000000] [--requests 300] [--rankings index,exact]
+        [--vectors 1000000] [--requests 300] [--rankings index,exact] [--cold]
 
 Phases:
 
@@ -25,7 +25,9 @@ Phases:
   ranking (--rankings picks one or both). The first
   related=true requests after gunicorn starts are timed apart: each worker loads the
   model and the vectors before it accepts a request (config/wsgi.py), so they should
-  cost what the others do.
+  cost what the others do. The database is read into memory first (pg_prewarm), as
+  bench/search.py does; --cold leaves that out, to see what the first run after
+  PostgreSQL starts pays.
   Target: related=true p95 under 40 ms end to end.
 * index: --vectors synthetic unit vectors (512 dimensions, clustered), an f16 HNSW index
   built by directory.search.embeddings.index_build, then opened memory-mapped in a fresh process
@@ -66,6 +68,7 @@ from bench.common import (
     write_results,
 )
 from bench.search import CpuMonitor
+from bench.search_db import prewarm
 
 DATABASE = "logodir_semantic"
 INDEX_DIR = ROOT / ".local" / "bench-semantic"
@@ -326,7 +329,7 @@ def request_durations(log: Path) -> list[float]:
     ]
 
 
-def phase_http(companies: int, requests: int, rankings: list[str]) -> dict:
+def phase_http(companies: int, requests: int, rankings: list[str], *, cold: bool) -> dict:
     import psycopg
 
     url = start_servers(DATABASE)
@@ -342,6 +345,11 @@ def phase_http(companies: int, requests: int, rankings: list[str]) -> dict:
         if catalogue.company_count(conn) != companies:
             print(f"==> loading {companies:,} synthetic companies")
             catalogue.load(conn, companies, seed=11)
+        if not cold:
+            # As bench/search.py does: the first run after PostgreSQL starts otherwise
+            # reads what requests touch from the disk (docs/performance.md).
+            print("==> pg_prewarm")
+            prewarm(conn)
     print(f"==> embed_companies (load {loadavg()})")
     started = time.perf_counter()
     summary = manage(env, "embed_companies")
@@ -351,6 +359,7 @@ def phase_http(companies: int, requests: int, rankings: list[str]) -> dict:
         "companies": companies,
         "embed_companies": summary,
         "embed_companies_s": round(embed_seconds, 1),
+        "prewarmed": not cold,
     }
     terms = fresh_terms(3 * requests + 60, seed=3)
     for name, extra in (
@@ -570,6 +579,11 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--queries", type=int, default=500)
     parser.add_argument("--rankings", default="index,exact")
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="http: no pg_prewarm first (what the first run after PostgreSQL starts pays)",
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -581,7 +595,9 @@ def main() -> int:
     if "embed" in phases:
         result["embed"] = phase_embed(args.texts)
     if "http" in phases:
-        result["http"] = phase_http(args.companies, args.requests, args.rankings.split(","))
+        result["http"] = phase_http(
+            args.companies, args.requests, args.rankings.split(","), cold=args.cold
+        )
         failed |= any(
             result["http"][name]["related"]["p95"] > 40
             for name in ("index", "exact")

@@ -3,6 +3,7 @@ related evaluation catalogue (tests/directory/search/evaluation/related_catalogu
 
 import json
 import logging
+import os
 
 import pytest
 from django.core.management import call_command
@@ -219,3 +220,19 @@ def test_it_loads_the_model_and_the_vectors_before_the_first_request(catalogue, 
     assert related._vectors is not None
     assert len(related._vectors.keys) == len(COMPANIES)
     assert [r.getMessage().split(" in ")[0] for r in caplog.records] == ["search warmed up"]
+
+
+def test_it_runs_the_search_by_meaning_in_a_process_forked_after_one(api, catalogue):
+    # The threads that run it are kept for the process; a child forked from a process that
+    # used them (an import's workers) has none of them, and must start its own.
+    assert set(groups(api, q="banco")[:3]) == {"bank"}
+
+    child = os.fork()
+    if child == 0:  # no database here: the child shares the parent's connection
+        try:
+            os._exit(0 if related._pool.submit(lambda: 42).result(timeout=10) == 42 else 1)
+        except BaseException:
+            os._exit(1)
+    _, status = os.waitpid(child, 0)
+
+    assert os.waitstatus_to_exitcode(status) == 0
