@@ -6,7 +6,7 @@
 -- that a listing without a term counts without visiting its rows. Updates that change
 -- none of those (most of them) write nothing.
 CREATE OR REPLACE FUNCTION directory_company_search_sync() RETURNS trigger
-  LANGUAGE plpgsql AS $$
+  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   sectors bigint[];
   provinces text[];

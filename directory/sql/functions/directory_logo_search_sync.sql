@@ -5,7 +5,7 @@
 -- row but neither its title, its document nor whether it is current: the EXCEPTs leave
 -- nothing, and nothing is written.
 CREATE OR REPLACE FUNCTION directory_logo_search_sync() RETURNS trigger
-  LANGUAGE plpgsql AS $$
+  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   docs text[];
   currents boolean[];
