@@ -4,7 +4,7 @@
 -- companies whose names, sector or "about" changed: most updates (a new current logo,
 -- a save that changed nothing) write nothing.
 CREATE OR REPLACE FUNCTION directory_company_fulltext_company_sync() RETURNS trigger
-  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+  LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
     DELETE FROM directory_company_fulltext WHERE company_id IN (SELECT o.id FROM old_rows o);

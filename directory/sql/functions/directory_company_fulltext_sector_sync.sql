@@ -1,7 +1,7 @@
 -- A renamed sector changes the documents of its companies (statement trigger
 -- directory_company_fulltext_sector_update); other sector updates write nothing.
 CREATE OR REPLACE FUNCTION directory_company_fulltext_sector_sync() RETURNS trigger
-  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+  LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM directory_company_fulltext_refresh(ARRAY(
     SELECT c.id FROM directory_company c WHERE c.sector_id IN (

@@ -2,7 +2,7 @@
 -- _update and _delete). An update rebuilds only the companies whose summarised values
 -- changed.
 CREATE OR REPLACE FUNCTION directory_company_summary_company_sync() RETURNS trigger
-  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+  LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM directory_company_summaries_refresh(ARRAY(SELECT n.id FROM new_rows n));

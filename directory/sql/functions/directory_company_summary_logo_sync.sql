@@ -3,7 +3,7 @@
 -- there when it is the current one. Most updates (a download's count) touch nothing a
 -- summary shows, and rebuild nothing.
 CREATE OR REPLACE FUNCTION directory_company_summary_logo_sync() RETURNS trigger
-  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+  LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM directory_company_summaries_refresh(ARRAY(

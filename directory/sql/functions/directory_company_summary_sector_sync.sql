@@ -1,7 +1,7 @@
 -- A sector renamed or given a new slug rebuilds its companies' summaries (statement
 -- trigger directory_company_summary_sector_update).
 CREATE OR REPLACE FUNCTION directory_company_summary_sector_sync() RETURNS trigger
-  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+  LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM directory_company_summaries_refresh(ARRAY(
     SELECT c.id FROM directory_company c WHERE c.sector_id IN (

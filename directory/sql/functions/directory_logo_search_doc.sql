@@ -2,7 +2,7 @@
 -- another table, hence a row trigger (directory_logo_search_doc) and not a generated
 -- column. directory_company_renamed asks for it again when a company is renamed.
 CREATE OR REPLACE FUNCTION directory_logo_search_doc() RETURNS trigger
-  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+  LANGUAGE plpgsql AS $$
 DECLARE
   company_name text;
 BEGIN
