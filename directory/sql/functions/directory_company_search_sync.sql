@@ -5,8 +5,9 @@
 -- directory_company_tally keeps how many companies each (sector, province) pair has, so
 -- that a listing without a term counts without visiting its rows. Updates that change
 -- none of those (most of them) write nothing.
+-- Planned once per connection, with what it calls (plan_cache_mode: docs/sql.md).
 CREATE OR REPLACE FUNCTION directory_company_search_sync() RETURNS trigger
-  LANGUAGE plpgsql AS $$
+  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   sectors bigint[];
   provinces text[];

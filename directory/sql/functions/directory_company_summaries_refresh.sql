@@ -5,11 +5,18 @@
 -- changing one company's logos at once take turns, and the second counts what the
 -- first committed. Logos are counted in one grouped pass, so that loading a
 -- million companies costs one pass over their logos, not one per company.
+-- Planned once per connection (plan_cache_mode: docs/sql.md), except for many ids: a
+-- plan made for them holds the array, which makes `= ANY (p_ids)` a hashed lookup (a
+-- load drops the logos' index on company_id, and a generic plan would compare every
+-- logo with every id). SET LOCAL ends with the function, which has a SET of its own.
 CREATE OR REPLACE FUNCTION directory_company_summaries_refresh(p_ids uuid[]) RETURNS void
-  LANGUAGE plpgsql AS $$
+  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   IF cardinality(p_ids) = 0 THEN
     RETURN;
+  END IF;
+  IF cardinality(p_ids) > 100 THEN
+    SET LOCAL plan_cache_mode = force_custom_plan;
   END IF;
   PERFORM 1 FROM directory_company c WHERE c.id = ANY (p_ids) ORDER BY c.id
     FOR NO KEY UPDATE;

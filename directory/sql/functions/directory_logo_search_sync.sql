@@ -4,8 +4,9 @@
 -- documents, current or not (directory_search_grams_add). A download updates its logo
 -- row but neither its title, its document nor whether it is current: the EXCEPTs leave
 -- nothing, and nothing is written.
+-- Planned once per connection, with what it calls (plan_cache_mode: docs/sql.md).
 CREATE OR REPLACE FUNCTION directory_logo_search_sync() RETURNS trigger
-  LANGUAGE plpgsql AS $$
+  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   docs text[];
   currents boolean[];

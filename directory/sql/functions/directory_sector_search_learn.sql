@@ -1,7 +1,8 @@
 -- The lexicon (directory_search_learn) learns the words of new and renamed sectors:
 -- related search corrects a term against them before embedding it.
+-- Planned once per connection, with what it calls (plan_cache_mode: docs/sql.md).
 CREATE OR REPLACE FUNCTION directory_sector_search_learn() RETURNS trigger
-  LANGUAGE plpgsql AS $$
+  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM directory_search_learn(ARRAY(SELECT n.name FROM new_rows n), false);

@@ -79,6 +79,22 @@ def test_it_drops_the_summaries_when_companies_are_truncated(catalogue):
     assert stored() == {}
 
 
+def test_it_summarises_many_companies_written_at_once_and_keeps_the_plan_cache_mode():
+    # More than 100 ids: directory_company_summaries_refresh plans for them, with a
+    # SET LOCAL that must end with the function (docs/sql.md).
+    sector = SectorFactory(slug="banca", name="Banca")
+    Company.objects.bulk_create(
+        CompanyFactory.build(name=f"Empresa {n}", sector=sector if n % 2 else None)
+        for n in range(150)
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW plan_cache_mode")
+        assert cursor.fetchone() == ("auto",)
+
+    assert stored() == rebuilt()
+    assert len(stored()) == 150
+
+
 @pytest.mark.django_db(transaction=True)
 def test_it_counts_logos_added_by_two_transactions_at_once():
     company = CompanyFactory()
