@@ -16,12 +16,17 @@ from common.sqlfiles import ApplySqlFiles, text
 
 APP = Path(__file__).resolve().parent.parent  # directory/
 
-# A database that 0001 built from the table's current file holds it already.
+# A database that 0001 built from the table's current file holds it already. The fill
+# below runs directory_search_grams_add's current text, which keeps
+# directory_search_gram_total (0010) too.
 GRAM_TABLE = f"""
 DO $migration$
 BEGIN
   IF to_regclass('directory_search_gram') IS NULL THEN
     {text(APP, "tables/directory_search_gram")}
+  END IF;
+  IF to_regclass('directory_search_gram_total') IS NULL THEN
+    {text(APP, "tables/directory_search_gram_total")}
   END IF;
 END $migration$;
 """
@@ -36,7 +41,7 @@ DROP FUNCTION IF EXISTS directory_search_histogram(integer[], bigint[], integer[
 DROP TABLE IF EXISTS directory_company_gram;
 """
 FILL = """
-TRUNCATE directory_search_gram;
+TRUNCATE directory_search_gram, directory_search_gram_total;
 SELECT directory_search_grams_add('company', array_agg(c.search_doc), array_agg(true), array_agg(1))
 FROM directory_company c;
 SELECT directory_search_grams_add('logo', array_agg(l.search_doc), array_agg(l.is_current),

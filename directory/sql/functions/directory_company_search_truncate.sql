@@ -6,6 +6,6 @@
 CREATE OR REPLACE FUNCTION directory_company_search_truncate() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE directory_company_tally, directory_search_gram;
+  TRUNCATE directory_company_tally, directory_search_gram, directory_search_gram_total;
   RETURN NULL;
 END $$;

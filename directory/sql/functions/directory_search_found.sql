@@ -1,10 +1,10 @@
 -- The rows of `kind` within the filters (directory_search_source) that match `plan`, a
 -- term of several words, for directory_search to rank (directory_search_ranked). Such
--- terms match few rows. The trigram index finds them by the two lead words
--- (directory_search_lead), each as typed, and through the index on a document's words
--- as corrected: a typo correction is a whole word, and that index finds all of a word's
--- corrections in one probe, where the trigram index took a scan for each (a word of
--- four letters can have thirty-six).
+-- terms match few rows. The trigram index finds them by the two words that match the
+-- fewest (directory_search_lead), each as typed, and through the index on a document's
+-- words as corrected: a typo correction is a whole word, and that index finds all of a
+-- word's corrections in one probe, where the trigram index took a scan for each (a word
+-- of four letters can have thirty-six).
 --
 -- Generic plans: PostgreSQL would otherwise plan these statements again for every
 -- term (their cost estimates differ with the patterns), although the plan is always
@@ -16,8 +16,9 @@ CREATE OR REPLACE FUNCTION directory_search_found(
   LANGUAGE plpgsql STABLE
   SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
-  lead integer := directory_search_lead(plan, 1);
-  second integer := directory_search_lead(plan, 2);
+  leads integer[] := directory_search_lead(kind, plan);
+  lead integer := leads[1];
+  second integer := leads[2];
 BEGIN
   RETURN ARRAY(
     SELECT r.id FROM directory_search_source(kind, sectors, province_folded) r

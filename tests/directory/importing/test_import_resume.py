@@ -20,7 +20,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 ROOT = Path(__file__).resolve().parents[3]
 COMPANIES = 120
-LEXICON = ["directory_search_word", "directory_company_tally", "directory_search_gram"]
+LEXICON = [
+    "directory_search_word",
+    "directory_company_tally",
+    "directory_search_gram",
+    "directory_search_gram_total",
+]
 
 
 def _environment() -> dict[str, str]:

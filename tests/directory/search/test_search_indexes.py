@@ -1,11 +1,12 @@
 """What search keeps beside the catalogue stays exact, and costs nothing to writes that
 do not touch what search reads.
 
-directory_company_tally (companies per sector and province), directory_search_gram (the
-three-letter runs of companies' and logos' documents), directory_search_word and
-directory_search_variant (the lexicon typo correction picks from) and the logos' search
-documents are kept by triggers (directory/sql/). Each test changes the catalogue in the
-ways the application and the import do, then compares with a recount from the rows.
+directory_company_tally (companies per sector and province), directory_search_gram and
+directory_search_gram_total (the three-letter runs of companies' and logos' documents),
+directory_search_word and directory_search_variant (the lexicon typo correction picks
+from) and the logos' search documents are kept by triggers (directory/sql/). Each test
+changes the catalogue in the ways the application and the import do, then compares with
+a recount from the rows.
 """
 
 import random
@@ -62,13 +63,17 @@ def tally_recount() -> dict:
 
 
 def grams() -> dict:
-    return {
+    """directory_search_gram's counts by (kind, gram, length, is_current), and
+    directory_search_gram_total's by (kind, gram)."""
+    counts = {
         (kind, gram, length, is_current): counts
         for kind, gram, length, is_current, *counts in rows(
             "SELECT kind, gram, length, is_current, inside, start, whole, exact"
             " FROM directory_search_gram"
         )
     }
+    totals = rows("SELECT kind, gram, inside FROM directory_search_gram_total")
+    return counts | {(kind, gram): [inside] for kind, gram, inside in totals}
 
 
 def grams_recount() -> dict:
@@ -93,7 +98,10 @@ def grams_recount() -> dict:
             counts = counted.setdefault((kind, gram, len(doc), is_current), [0, 0, 0, 0])
             for index, flag in enumerate(flags):
                 counts[index] += flag
-    return {key: counts for key, counts in counted.items() if counts[0]}
+    totals: dict[tuple, list[int]] = {}
+    for (kind, gram, _length, _is_current), counts in counted.items():
+        totals.setdefault((kind, gram), [0])[0] += counts[0]
+    return {key: counts for key, counts in (counted | totals).items() if counts[0]}
 
 
 def lexicon() -> set[str]:
@@ -227,6 +235,7 @@ def search_rows() -> dict:
             "directory_company_tally",
             "directory_company_fulltext",
             "directory_search_gram",
+            "directory_search_gram_total",
         )
     } | {"documents": rows("SELECT id, search_doc FROM directory_logo ORDER BY id")}
 
