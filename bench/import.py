@@ -133,7 +133,8 @@ def _run_command(command: list[str], env: dict[str, str], companies: int) -> dic
             r"import: [\d,]+ of [\d,]+ in |everything is done", line
         ):
             derived_at = time.monotonic()
-        print(f"    {line.rstrip()}")
+        # Each line with the seconds since the start: where the time went.
+        print(f"    {time.monotonic() - started:7.1f} s  {line.rstrip()}")
     _, status, usage = os.wait4(process.pid, 0)
     ended = time.monotonic()
     output = process.stdout.read().strip()

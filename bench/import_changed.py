@@ -46,6 +46,8 @@ import sys
 import zlib
 from pathlib import Path
 
+import psycopg
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import BENCH_REDIS_PORT, POSTGRES_PORT, ROOT, VENV_BIN, django_env, write_results
@@ -98,22 +100,24 @@ def _make_room(pool: list[dict], total: int) -> None:
         cursor.execute("DROP TABLE gone")
 
 
-def _loaded_companies(where: str = "c.import_digest = ''", limit: int | None = None):
+def _loaded_companies(
+    where: str = "c.import_digest = ''", limit: int | None = None, *, logos: bool = True
+):
     """The companies the import does not know yet (or those `where` says), with their
-    sector's name and slug, read through a server-side cursor (inside a transaction)."""
-    from django.db import connection
-
-    connection.ensure_connection()
-    cursor = connection.connection.cursor(name="loaded")
-    cursor.execute(
-        # `where` is this module's own text.
-        "SELECT c.id, c.slug, c.name, c.alternative_names, c.entity_type, c.is_verified,"  # noqa: S608
-        " s.slug, s.name, c.province, c.about, c.website, c.location, c.founded_year"
-        " FROM directory_company c LEFT JOIN directory_sector s ON s.id = c.sector_id"
-        f" WHERE {where} ORDER BY c.slug LIMIT {'ALL' if limit is None else int(limit)}"
-    )
-    while rows := cursor.fetchmany(5000):
-        yield from rows
+    sector's name and slug, read through a server-side cursor on a connection of its own
+    (the Django connection meanwhile COPYs what is made of them)."""
+    with psycopg.connect(os.environ["DATABASE_URL"]) as reading:
+        cursor = reading.cursor(name="loaded")
+        cursor.execute(
+            # `where` is this module's own text.
+            "SELECT c.id, c.slug, c.name, c.alternative_names, c.entity_type, c.is_verified,"  # noqa: S608
+            " s.slug, s.name, c.province, c.about, c.website, c.location, c.founded_year"
+            " FROM directory_company c LEFT JOIN directory_sector s ON s.id = c.sector_id"
+            f" WHERE {where} ORDER BY c.slug LIMIT {'ALL' if limit is None else int(limit)}"
+        )
+        while rows := cursor.fetchmany(5000):
+            found = _logos(reading, [row[0] for row in rows]) if logos else {}
+            yield from ((row, found.get(row[0], [])) for row in rows)
 
 
 # The search indexes of the tables whose every row the preparation rewrites (built with
@@ -182,7 +186,7 @@ def _derived_as_imported() -> None:
             without = (
                 "NOT EXISTS (SELECT FROM directory_companyembedding e WHERE e.company_id = c.id)"
             )
-            for number, row in enumerate(_loaded_companies(without)):
+            for number, (row, _) in enumerate(_loaded_companies(without, logos=False)):
                 text = embeddings.company_text(
                     name=row[2],
                     alternative_names=row[3],
@@ -221,8 +225,8 @@ def _pool_files(pool: list[dict]) -> list[list[dict]]:
     return files
 
 
-def _logos(cursor, company_ids: list) -> dict:
-    cursor.execute(
+def _logos(reading, company_ids: list) -> dict:
+    cursor = reading.execute(
         "SELECT company_id, slug, title, is_current, is_product, era_from, era_to, era_label,"
         " description FROM directory_logo WHERE company_id = ANY(%s) ORDER BY slug",
         [company_ids],
@@ -303,14 +307,13 @@ def _write_catalogues(folder: Path, pool: list[dict], changed, unchanged: int | 
         with writer.copy("COPY digests FROM STDIN") as copy:
 
             def flush() -> None:
-                logos = _logos(cursor, [row[0] for row in batch])
-                for row in batch:
-                    entry = _entry(row, logos.get(row[0], []), files)
+                for row, logos in batch:
+                    entry = _entry(row, logos, files)
                     copy.write_row((row[1], entry_digest(entry, folder)))
                     put(entry, entry)
 
-            for number, row in enumerate(_loaded_companies(limit=loaded), start=1):
-                batch.append(row)
+            for number, item in enumerate(_loaded_companies(limit=loaded), start=1):
+                batch.append(item)
                 if number % every == 0 and left:
                     flush()
                     batch = []
@@ -464,11 +467,13 @@ def _count() -> int:
 
 
 def _vacuum() -> None:
+    """Fresh statistics for the planner (the dead rows of the preparation are left to
+    autovacuum: a VACUUM of the 2.6 GB of vectors alone takes minutes here)."""
     from django.db import connection
 
     with connection.cursor() as cursor:
         for table in ("directory_company", "directory_logo", "directory_companyembedding"):
-            cursor.execute(f"VACUUM (ANALYZE) {table}")
+            cursor.execute(f"ANALYZE {table}")
 
 
 if __name__ == "__main__":
