@@ -6,26 +6,29 @@ entry unchanged since its last import, to the end of its derived pass.
 
 URL: a loopback database migrated to this commit and loaded by bench/catalogue.py
 (`bench/catalogue.py --companies 1000000 --database-url URL`), which this script makes
-a catalogue the importer knows, once (the "prepare" steps below, about 20 minutes on
-a quiet machine; a database already prepared is measured at once). Importing a million
-companies through the importer takes hours here, so the database is built this way:
+a catalogue the importer knows, once (the "prepare" steps below, about an hour at load
+10, most of it writing the digests; a database already prepared is measured at once).
+Importing a million companies through the importer takes hours here, so the database is
+built this way:
 
 1. The demo generator draws a catalogue of --changed companies with all their files
    (bench/import.py's, kept under .local/bench-import/); as many of the loaded companies
    are deleted (those whose slugs the demo's take first), so that the total stays.
-2. The loaded companies get what an import leaves: colours computed (their loaded
-   palettes), and a vector each whose text hash is their text's (embeddings.text_hash);
-   the vector itself is one of 256 real vectors of loaded companies, since a million
-   real ones take hours of CPU and the import never reads them.
-3. The demo catalogue is imported for real (`import_directory`): its companies, files,
-   previews, colours and vectors.
-4. The catalogue's file is written beside the demo's files: every loaded company as
-   an entry with its fields and logos, each logo naming a main SVG and PNG drawn from the
-   demo's files (the digest reads their file system stats), the demo entries spread
-   evenly among them, as they are in the demo's file; and each loaded company's import
-   digest set to what the importer computes for its entry (with the triggers off for that
-   column alone: nothing reads it but the import). The loaded logos have no asset rows: an
-   unchanged entry is skipped on its digest, unread, so the measured runs never see that.
+2. The demo catalogue is imported for real (`import_directory --rows-only`): its
+   companies, logos, variants, domains and files stored.
+3. Every company gets what the derived pass leaves: colours computed (the loaded
+   palettes: the column made again with a default, where rewriting 1.5 million rows
+   takes most of an hour), previews no longer pending (the demo's are not drawn: minutes
+   of CPU the measured runs never read), and a vector whose text hash is its text's (the
+   vector one of 256 real ones: a million take hours of CPU, and an import re-embeds only
+   the companies it changes).
+4. The catalogue's file is written beside the demo's files: the loaded companies (all,
+   or --unchanged of them) as entries with their fields and logos, each logo naming a main
+   SVG and PNG of the demo's (the digest reads their file system stats), the demo entries
+   spread evenly among them; and each loaded company's import digest set to what the
+   importer computes for its entry (with the triggers off for that column alone: nothing
+   reads it but the import). The loaded logos have no asset rows: an unchanged entry is
+   skipped on its digest, unread, so the measured runs never see that.
 
 Then measured, each a run of the command (bench/import.py's measures: wall, CPU of the
 command and of the PostgreSQL cluster, peak memory, load average):
