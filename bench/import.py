@@ -48,12 +48,22 @@ def _catalogue(companies: int, seed: int, env: dict[str, str]) -> Path:
         return path
     print(f"==> drawing the demo catalogue of {companies:,} companies into {folder}")
     code = (
-        "import django; django.setup(); from pathlib import Path; from directory import demo; "
-        f"demo.catalogue_write(demo.catalogue_build(companies={companies}, seed={seed}), "
+        "import django; django.setup(); from pathlib import Path; "
+        "from directory.demo.catalogue import catalogue_build, catalogue_write; "
+        f"catalogue_write(catalogue_build(companies={companies}, seed={seed}), "
         f"Path({str(folder)!r}))"
     )
     subprocess.run([PYTHON, "-c", code], cwd=ROOT, env=env, check=True)
     return path
+
+
+def entry_change(company: dict, number: int) -> dict:
+    """Changes the `number`-th changed entry: its name when odd, its "about" when even."""
+    if number % 2:
+        company["name"] += " Grupo"
+    else:
+        company["about"] = (company["about"] or "") + " Renovada en 2025."
+    return company
 
 
 def _changed(path: Path, count: int) -> Path:
@@ -62,10 +72,7 @@ def _changed(path: Path, count: int) -> Path:
     target = path.with_name(f"changed-{count}.json")
     document = json.loads(path.read_text(encoding="utf-8"))
     for number, company in enumerate(document["companies"][:count]):
-        if number % 2:
-            company["name"] += " Grupo"
-        else:
-            company["about"] = (company["about"] or "") + " Renovada en 2025."
+        entry_change(company, number)
     target.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
     return target
 
@@ -126,7 +133,8 @@ def _run_command(command: list[str], env: dict[str, str], companies: int) -> dic
             r"import: [\d,]+ of [\d,]+ in |everything is done", line
         ):
             derived_at = time.monotonic()
-        print(f"    {line.rstrip()}")
+        # Each line with the seconds since the start: where the time went.
+        print(f"    {time.monotonic() - started:7.1f} s  {line.rstrip()}")
     _, status, usage = os.wait4(process.pid, 0)
     ended = time.monotonic()
     output = process.stdout.read().strip()

@@ -3,16 +3,21 @@ batch of entries in memory whatever the file's size (docs/catalogue.md).
 
 The file is a JSON object; each of its members whose value is a list is yielded element
 by element as (key, position, element), any other member as (key, None, value). Only a
-buffer of the text around the element being read is ever held.
+buffer of the text around the element being read is ever held. catalogue_spans() says
+too where each element's text stands in the file, in bytes, so that a later reading can
+take only the elements it needs (catalogue_element()).
 """
 
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 CHUNK_CHARS = 1 << 20
 _DECODER = json.JSONDecoder()
 _WHITESPACE = " \t\n\r"
+# What may follow a number's text when the buffer cuts it ("" for every value).
+_NUMBER_TAILS = ("", ".", "e", "E", "e+", "e-", "E+", "E-")
 
 
 class StreamError(ValueError):
@@ -25,6 +30,17 @@ class _Reader:
         self.buffer = ""
         self.at = 0  # the next unread character of buffer
         self.ended = False
+        # A character of buffer and its byte offset in the file: offsets are counted
+        # from the last one asked, so that the file's text is encoded once in all.
+        self.mark = 0
+        self.mark_byte = 0
+
+    def offset(self, at: int) -> int:
+        """The byte offset in the file of the character `at` of buffer (not before the
+        last one asked)."""
+        self.mark_byte += len(self.buffer[self.mark : at].encode())
+        self.mark = at
+        return self.mark_byte
 
     def _more(self) -> bool:
         if self.ended:
@@ -33,8 +49,9 @@ class _Reader:
         if not chunk:
             self.ended = True
             return False
+        self.offset(self.at)
         self.buffer = self.buffer[self.at :] + chunk
-        self.at = 0
+        self.at = self.mark = 0
         return True
 
     def peek(self) -> str:
@@ -65,18 +82,40 @@ class _Reader:
                 if self._more():
                     continue
                 raise StreamError(str(exc)) from None
-            # A number at the buffer's end may go on in the next chunk.
-            if end == len(self.buffer) and not self.ended and self._more():
+            # A number at the buffer's end may go on in the next chunk, even past what
+            # reads as its end: "1." is 1 followed by a cut ".5".
+            if (
+                len(self.buffer) - end <= 2
+                and self.buffer[end:] in _NUMBER_TAILS
+                and not isinstance(value, str)
+                and not self.ended
+                and self._more()
+            ):
                 continue
             self.at = end
             return value
+
+    def spanned(self) -> tuple[object, int, int]:
+        """The next JSON value whole, with its first byte's offset and its end's."""
+        self.peek()
+        start = self.offset(self.at)
+        value = self.value()
+        return value, start, self.offset(self.at)
 
 
 def catalogue_members(path: Path) -> Iterator[tuple[str, int | None, object]]:
     """(key, position, element) for each element of each top-level list, in file order;
     (key, None, value) for a top-level member that is not a list. StreamError when the
     file is not a JSON object."""
-    with path.open(encoding="utf-8") as handle:
+    for key, position, value, _, _ in catalogue_spans(path):
+        yield key, position, value
+
+
+def catalogue_spans(path: Path) -> Iterator[tuple[str, int | None, object, int, int]]:
+    """catalogue_members() with where each element (or value) stands in the file: its
+    first byte and the byte after its last."""
+    # newline="": no newline translation, so the text is the file's bytes decoded.
+    with path.open(encoding="utf-8", newline="") as handle:
         reader = _Reader(handle)
         reader.expect("{")
         if reader.peek() == "}":
@@ -93,13 +132,20 @@ def catalogue_members(path: Path) -> Iterator[tuple[str, int | None, object]]:
                     reader.expect("]")
                 else:
                     while True:
-                        yield key, position, reader.value()
+                        yield key, position, *reader.spanned()
                         position += 1
                         if reader.expect(",]") == "]":
                             break
             else:
-                yield key, None, reader.value()
+                yield key, None, *reader.spanned()
             if reader.expect(",}") == "}":
                 break
         if reader.peek():
             raise StreamError("extra data after the top-level object")
+
+
+def catalogue_element(handle: BinaryIO, start: int, end: int):
+    """The JSON value between the bytes `start` and `end` of a file open in binary mode
+    (a span of catalogue_spans())."""
+    handle.seek(start)
+    return json.loads(handle.read(end - start))

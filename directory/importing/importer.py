@@ -33,9 +33,10 @@ from directory.editing.services import (
     logo_make_current,
     logo_unset_current,
 )
-from directory.importing.catalogue_stream import StreamError, catalogue_members
+from directory.importing.catalogue_stream import StreamError, catalogue_element
 from directory.importing.derived import catalogue_derived_complete
 from directory.importing.import_batch import companies_insert, entry_digest, insertable
+from directory.importing.import_survey import Survey, catalogue_survey, file_stamp
 from directory.importing.import_update import companies_update, company_values, logo_values
 from directory.search.embeddings import company_embedding_deferred, company_embedding_stale
 
@@ -146,7 +147,7 @@ class CompanyEntry(serializers.Serializer):
         return attrs
 
 
-@dataclass
+@dataclass(slots=True)
 class EntryResult:
     position: int
     slug: str | None
@@ -275,32 +276,37 @@ def _import_company(entry: dict, files: dict[str, StoredFile]) -> str:
     return "updated" if changed else "unchanged"
 
 
-def _sectors(path: Path, report: ImportReport) -> int:
-    """Imports the sectors, wherever they stand in the file; how many companies it lists.
-    Reading the whole file first also refuses one that is not JSON before anything changes."""
-    companies = 0
+def _sector_member(path: Path, report: ImportReport):
+    """What the first reading does with a top-level member other than a company entry:
+    imports a sector, refuses a "sectors" or "companies" that is not a list."""
+
+    def member(key: str, position: int | None, value) -> None:
+        if key not in ("sectors", "companies"):
+            return
+        if position is None:
+            raise CatalogueError(f"{path}: 'sectors' and 'companies' must be lists")
+        entry = SectorEntry(data=value)
+        if not entry.is_valid():
+            reason = f"sector {position}: {_reason(entry.errors)}"
+            report.results.append(EntryResult(position, None, "failed", reason))
+            return
+        sector, created = Sector.objects.get_or_create(
+            slug=entry.validated_data["slug"], defaults={"name": entry.validated_data["name"]}
+        )
+        if not created:
+            _update(sector, {"name": entry.validated_data["name"]})
+
+    return member
+
+
+def _survey(path: Path, report: ImportReport, *, recheck: bool) -> Survey:
+    """Reads the whole file once (directory/importing/import_survey.py): imports the
+    sectors, wherever they stand, and finds the company entries to import. Reading the
+    whole file first also refuses one that is not JSON before any company changes."""
     try:
-        for key, position, value in catalogue_members(path):
-            if key not in ("sectors", "companies"):
-                continue
-            if position is None:
-                raise CatalogueError(f"{path}: 'sectors' and 'companies' must be lists")
-            if key == "companies":
-                companies += 1
-                continue
-            entry = SectorEntry(data=value)
-            if not entry.is_valid():
-                reason = f"sector {position}: {_reason(entry.errors)}"
-                report.results.append(EntryResult(position, None, "failed", reason))
-                continue
-            sector, created = Sector.objects.get_or_create(
-                slug=entry.validated_data["slug"], defaults={"name": entry.validated_data["name"]}
-            )
-            if not created:
-                _update(sector, {"name": entry.validated_data["name"]})
+        return catalogue_survey(path, recheck=recheck, member=_sector_member(path, report))
     except (OSError, UnicodeDecodeError, StreamError) as exc:
         raise CatalogueError(f"{path}: not a readable JSON file ({exc})") from None
-    return companies
 
 
 def _no_progress(items: Iterable, total: int) -> Iterator:
@@ -319,14 +325,15 @@ def catalogue_import(
     derived=False, the rows only: the caller runs that pass itself, with its progress.
     Raises CatalogueError only for an unreadable file.
 
-    Entries are read one at a time and imported CATALOGUE_IMPORT_BATCH to a transaction, their
-    files read and stored by FILE_THREADS threads. An entry whose digest (its text and
-    its files' hashes) is the one stored at its last import is skipped, unless `recheck`.
+    The file is read twice, one entry at a time: a first time for the sectors and the
+    entries to import, those whose digest (their text and their files' stats) is not the
+    one stored at their last import (every entry with `recheck`), then only those, again,
+    CATALOGUE_IMPORT_BATCH to a transaction, their files read and stored by FILE_THREADS
+    threads.
     """
     path = path.resolve()
     report = ImportReport()
-    total = _sectors(path, report)
-    batches = _company_batches(path)
+    survey = _survey(path, report, recheck=recheck)
     # One serializer validates every entry: what is_valid() does, without copying the
     # nested fields anew for each entry (most of the time a fresh serializer takes).
     validator = CompanyEntry()
@@ -335,48 +342,59 @@ def catalogue_import(
         derived_deferred(),
         company_embedding_deferred(),
     ):
-        results = (
+        imported = (
             result
-            for batch in batches
-            for result in _batch_import(batch, path.parent, pool, validator, recheck=recheck)
+            for batch in _company_batches(path, survey)
+            for result in _batch_import(batch, path.parent, pool, validator)
         )
-        report.results.extend(progress(results, total))
+        results = _in_order(imported, survey.unchanged)
+        report.results.extend(progress(results, survey.companies))
         if derived:
             catalogue_derived_complete()
     return report
 
 
-def _company_batches(path: Path) -> Iterator[list[tuple[int, object]]]:
-    batch = []
-    for key, position, value in catalogue_members(path):
-        if key == "companies":
-            batch.append((position, value))
+def _company_batches(path: Path, survey: Survey) -> Iterator[list[tuple[int, object]]]:
+    """The entries to import, read again from where the first reading found them."""
+    with path.open("rb") as handle:
+        if file_stamp(handle) != survey.stamp:
+            raise CatalogueError(f"{path}: changed while it was being imported")
+        batch = []
+        for index in range(0, len(survey.todo), 3):
+            position, start, end = survey.todo[index : index + 3]
+            try:
+                batch.append((position, catalogue_element(handle, start, end)))
+            except (OSError, ValueError) as exc:
+                raise CatalogueError(f"{path}: not a readable JSON file ({exc})") from None
             if len(batch) >= settings.CATALOGUE_IMPORT_BATCH:
                 yield batch
                 batch = []
-    if batch:
-        yield batch
+        if batch:
+            yield batch
 
 
-def _batch_import(
-    batch: list, base: Path, pool, validator: "CompanyEntry", *, recheck: bool
-) -> list[EntryResult]:
+def _in_order(imported: Iterator[EntryResult], skipped: list[tuple[int, str]]) -> Iterator:
+    """The results of the entries imported and of those skipped, in file order."""
+    rest = (EntryResult(position, slug, "unchanged") for position, slug in skipped)
+    following = next(rest, None)
+    for result in imported:
+        while following is not None and following.position < result.position:
+            yield following
+            following = next(rest, None)
+        yield result
+    if following is not None:
+        yield following
+        yield from rest
+
+
+def _batch_import(batch: list, base: Path, pool, validator: "CompanyEntry") -> list[EntryResult]:
+    # Every entry here is imported (the first reading skipped the others): its digest
+    # is stored with it.
     digests = [entry_digest(raw, base) for _, raw in batch]
-    slugs = [
-        raw["slug"]
-        for _, raw in batch
-        if isinstance(raw, dict) and isinstance(raw.get("slug"), str)
-    ]
-    stored_digests = dict(
-        Company.objects.filter(slug__in=slugs).values_list("slug", "import_digest")
-    )
     results: dict[int, EntryResult] = {}
     todo = []  # (position, slug, validated entry, digest)
     for (position, raw), digest in zip(batch, digests, strict=True):
         slug = raw.get("slug") if isinstance(raw, dict) else None
-        if not recheck and digest and isinstance(slug, str) and stored_digests.get(slug) == digest:
-            results[position] = EntryResult(position, slug, "unchanged")
-            continue
         try:
             entry = validator.run_validation(raw)
         except serializers.ValidationError as exc:

@@ -1,0 +1,55 @@
+"""How the import reads a file: once whole, then again only the entries it imports, from
+where the first reading found them (directory/importing/import_survey.py)."""
+
+import json
+
+import pytest
+
+from directory.catalogue.models import Company
+from directory.importing import catalogue_stream
+from directory.importing.catalogue_stream import catalogue_element, catalogue_spans
+from tests.directory.importing.test_import_directory import (  # noqa: F401
+    catalogue,
+    company_entry,
+    run,
+    write,
+)
+
+# Characters of one to four bytes, Windows line ends, numbers a buffer can cut anywhere.
+TEXT = (
+    '{"sectors" :\r\n [ {"slug":"añ","name":"Ñandú € 𝄞"} , 12345, -0.5 ],\r\n'
+    ' "version": 1.5e3, "companies":[{"a":"ü\\u00e9\\n"},[1,2e-2],"s",null,  -7 ] }'
+)
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 20])
+def test_it_reads_every_element_back_from_where_the_first_reading_found_it(
+    tmp_path, monkeypatch, chunk
+):
+    monkeypatch.setattr(catalogue_stream, "CHUNK_CHARS", chunk)
+    path = tmp_path / "catalogue.json"
+    path.write_bytes(TEXT.encode())
+    whole = json.loads(TEXT)
+
+    found = list(catalogue_spans(path))
+
+    expected = [
+        (key, position, value)
+        for key, values in whole.items()
+        for position, value in (enumerate(values) if isinstance(values, list) else [(None, values)])
+    ]
+    assert [(key, position, value) for key, position, value, _, _ in found] == expected
+    with path.open("rb") as handle:
+        for _, _, value, start, end in found:
+            assert catalogue_element(handle, start, end) == value
+
+
+@pytest.mark.django_db
+def test_it_imports_a_later_entry_of_a_company_an_earlier_entry_changed(catalogue):  # noqa: F811
+    run(catalogue)
+    # The second entry is the one imported last time: its digest is the one stored, but
+    # the first changes the company before it, so it is imported again.
+    write(catalogue, [company_entry(name="Banco Zafiro"), company_entry()])
+
+    assert run(catalogue) == "created 0, updated 2, unchanged 0, failed 0"
+    assert Company.objects.get().name == "Banco Ejemplo"
