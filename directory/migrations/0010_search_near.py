@@ -1,8 +1,9 @@
 """Each lexicon word's corrections are stored (directory_search_near), so that search
 reads a correctly typed word's in one index probe instead of computing them
-(docs/search.md); directory_search_learn keeps them as words are added. The table and the
-index on the lexicon's long keys are created here unless 0001 built them from their files,
-and the lists are filled in one statement (directory_search_near_add)."""
+(docs/search.md); directory_search_learn keeps them as words are added. The tables (and
+directory_search_reach, the lexicon's long keys with two letters out, which keeping them
+needs) are created here unless 0001 built them from their files, and filled in one
+statement each (directory_search_near_add)."""
 
 from pathlib import Path
 
@@ -18,13 +19,17 @@ BEGIN
   IF to_regclass('directory_search_near') IS NULL THEN
     {text(APP, "tables/directory_search_near")}
   END IF;
-  IF to_regclass('directory_search_word_key_length') IS NULL THEN
-    {text(APP, "indexes/directory_search_word_key_length")}
+  IF to_regclass('directory_search_reach') IS NULL THEN
+    {text(APP, "tables/directory_search_reach")}
   END IF;
 END $migration$;
 """
 FILL = """
-TRUNCATE directory_search_near;
+TRUNCATE directory_search_reach, directory_search_near;
+INSERT INTO directory_search_reach (variant, word)
+SELECT DISTINCT v.variant, s.word
+FROM directory_search_word s, unnest(directory_search_deletions(s.key, 2)) AS v(variant)
+WHERE length(s.key) >= 8;
 SELECT directory_search_near_add(ARRAY(SELECT word FROM directory_search_word));
 """
 

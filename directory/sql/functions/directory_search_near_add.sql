@@ -3,15 +3,19 @@
 -- word is measured against the candidates its lookups find (directory_search_lookups)
 -- both ways, and goes in their lists as they go in its own, each when
 -- directory_search_corrections would return it (directory_search_pair, and the other
--- word's lookups holding one of the stored variants, directory_search_stored). Lookups
--- hold more deletions than the stored variants, so a word can find a new one that does
--- not find it: only a word whose key is one or two letters longer than a key of eight
--- letters or more and within three edits of it (keys two edits apart whose spellings are
--- more than two apart), read by key length (directory_search_word_key_length). One
+-- word's lookups holding one of the stored variants, directory_search_stored). A word
+-- whose lookups find the new word is found by the new word's too, unless it found it
+-- through a deletion it does not store: two letters out of a key of eight or more, kept
+-- for that in directory_search_reach (two words whose keys are two edits apart need not
+-- find each other alike); the other words are found there. One
 -- statement for all the new words: a bulk load learns thousands at once, and the
--- migration that created the lists filled them so.
+-- migration that created the lists filled them so. PL/pgSQL with a generic plan, so
+-- that the statement is planned once per connection: planned for each call, it took
+-- several times its run for one word.
 CREATE OR REPLACE FUNCTION directory_search_near_add(fresh text[]) RETURNS void
-  LANGUAGE sql AS $$
+  LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
+BEGIN
   WITH new_words AS (
     SELECT s.word, s.key FROM directory_search_word s WHERE s.word = ANY (fresh)
   ),
@@ -26,11 +30,11 @@ CREATE OR REPLACE FUNCTION directory_search_near_add(fresh text[]) RETURNS void
                directory_search_variant v
           WHERE v.variant = l.variant
           UNION
-          SELECT f.word, f.key, false, k.word
-          FROM new_words f, directory_search_word k
-          WHERE length(f.key) >= 8 AND length(k.key) >= 9
-            AND length(k.key) BETWEEN length(f.key) + 1 AND length(f.key) + 2
-            AND levenshtein_less_equal(k.key, f.key, 3) <= 3) c
+          SELECT f.word, f.key, false, e.word
+          FROM new_words f,
+               unnest(directory_search_stored(f.word COLLATE "default", f.key)) AS n(variant),
+               directory_search_reach e
+          WHERE length(f.key) >= 8 AND e.variant = n.variant) c
          JOIN directory_search_word s ON s.word = c.other
     WHERE s.word <> c.word AND abs(length(s.word) - length(c.word)) <= 3
   )
@@ -49,12 +53,16 @@ CREATE OR REPLACE FUNCTION directory_search_near_add(fresh text[]) RETURNS void
          SELECT pairs.other, pairs.new_word, p.distance
          FROM directory_search_pair(pairs.new_word, pairs.new_key,
                                     pairs.other COLLATE "default", pairs.other_key) p
-         -- CASE: the costlier test only for a correction.
+         -- Two words one edit apart, or two by spelling, always find each other; keys two
+         -- edits apart may not, and only then are the old word's lookups built (CASE: not
+         -- for every candidate).
          WHERE CASE WHEN pairs.old AND length(pairs.other) >= 4 AND p.distance IS NOT NULL
-                    THEN directory_search_lookups(pairs.other COLLATE "default", pairs.other_key)
-                         && directory_search_stored(pairs.new_word COLLATE "default",
-                                                    pairs.new_key)
+                    THEN p.distance < 2 OR p.spelled <= 2
+                         OR directory_search_lookups(pairs.other COLLATE "default",
+                                                     pairs.other_key)
+                            && directory_search_stored(pairs.new_word COLLATE "default",
+                                                       pairs.new_key)
                     ELSE false END) r
   ORDER BY r.word, r.near
   ON CONFLICT DO NOTHING;
-$$;
+END $$;
