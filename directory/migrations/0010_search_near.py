@@ -2,8 +2,8 @@
 reads a correctly typed word's in one index probe instead of computing them
 (docs/search.md); directory_search_learn keeps them as words are added. The tables (and
 directory_search_reach, the lexicon's long keys with two letters out, which keeping them
-needs) are created here unless 0001 built them from their files, and filled in one
-statement each (directory_search_near_add)."""
+needs) are created here unless 0001 built them from their files, and filled for every word at
+once (directory_search_near_add)."""
 
 from pathlib import Path
 
@@ -26,10 +26,6 @@ END $migration$;
 """
 FILL = """
 TRUNCATE directory_search_reach, directory_search_near;
-INSERT INTO directory_search_reach (variant, word)
-SELECT DISTINCT v.variant, s.word
-FROM directory_search_word s, unnest(directory_search_deletions(s.key, 2)) AS v(variant)
-WHERE length(s.key) >= 8;
 SELECT directory_search_near_add(ARRAY(SELECT word FROM directory_search_word));
 """
 

@@ -1,7 +1,7 @@
 -- Adds the words of `texts` (directory_search_words) that directory_search_word lacks,
 -- with the variants of their keys and of their spellings (directory_search_variant,
--- directory_search_stored; a long key's with two letters out, directory_search_reach) and
--- their corrections (directory_search_near); `named` when
+-- directory_search_stored) and their corrections (directory_search_near,
+-- directory_search_near_add); `named` when
 -- the texts are names, alternative names or logo titles, which also marks known words so
 -- (the argument named in full: a column of the same name would hide it).
 -- Known words cost one primary-key probe each;
@@ -31,12 +31,6 @@ BEGIN
     FROM directory_search_word s,
          unnest(directory_search_stored(s.word COLLATE "default", s.key)) AS v(variant)
     WHERE s.word = ANY (fresh)
-    ORDER BY v.variant, s.word
-    ON CONFLICT DO NOTHING;
-    INSERT INTO directory_search_reach (variant, word)
-    SELECT DISTINCT v.variant, s.word
-    FROM directory_search_word s, unnest(directory_search_deletions(s.key, 2)) AS v(variant)
-    WHERE s.word = ANY (fresh) AND length(s.key) >= 8
     ORDER BY v.variant, s.word
     ON CONFLICT DO NOTHING;
     PERFORM directory_search_near_add(fresh);

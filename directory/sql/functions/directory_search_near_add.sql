@@ -5,10 +5,11 @@
 -- directory_search_corrections would return it (directory_search_pair, and the other
 -- word's lookups holding one of the stored variants, directory_search_stored). A word
 -- whose lookups find the new word is found by the new word's too, unless it found it
--- through a deletion it does not store: two letters out of a key of eight or more, kept
--- for that in directory_search_reach (two words whose keys are two edits apart need not
--- find each other alike); the other words are found there. One
--- statement for all the new words: a bulk load learns thousands at once, and the
+-- through a deletion the variants do not store: two letters out of a key of eight or
+-- more (two words whose keys are two edits apart need not find each other alike). Those
+-- are kept in directory_search_reach, which this adds the new words' to first, and the
+-- words holding one of the new word's variants there are measured too.
+-- One statement for all the new words: a bulk load learns thousands at once, and the
 -- migration that created the lists filled them so. PL/pgSQL with a generic plan, so
 -- that the statement is planned once per connection: planned for each call, it took
 -- several times its run for one word.
@@ -16,6 +17,12 @@ CREATE OR REPLACE FUNCTION directory_search_near_add(fresh text[]) RETURNS void
   LANGUAGE plpgsql
   SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
+  INSERT INTO directory_search_reach (variant, word)
+  SELECT DISTINCT v.variant, s.word
+  FROM directory_search_word s, unnest(directory_search_deletions(s.key, 2)) AS v(variant)
+  WHERE s.word = ANY (fresh) AND length(s.key) >= 8
+  ORDER BY v.variant, s.word
+  ON CONFLICT DO NOTHING;
   WITH new_words AS (
     SELECT s.word, s.key FROM directory_search_word s WHERE s.word = ANY (fresh)
   ),
