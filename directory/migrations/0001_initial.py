@@ -20,11 +20,12 @@ from directory.catalogue import models as catalogue
 APP = Path(__file__).resolve().parent.parent  # directory/
 SIDE_OBJECTS = """tables/directory_company_fulltext tables/directory_search_gram
 tables/directory_company_summary tables/directory_company_tally tables/directory_search_variant
-tables/directory_search_word types/directory_search_plan
-indexes/directory_company_fulltext_document indexes/directory_company_tally_key""".split()  # noqa: SIM905 - kept short: the module stays under 600 lines
+tables/directory_search_word tables/directory_search_near tables/directory_search_reach
+types/directory_search_plan indexes/directory_company_fulltext_document
+indexes/directory_company_tally_key""".split()  # noqa: SIM905 - kept short: the module stays under 600 lines
 SIDE_OBJECTS_REVERSE = """DROP TABLE directory_company_fulltext, directory_search_gram,
   directory_company_summary, directory_company_tally, directory_search_variant,
-  directory_search_word CASCADE;
+  directory_search_word, directory_search_near, directory_search_reach CASCADE;
 DROP TYPE directory_search_plan CASCADE;"""
 CURRENT_LOGO_OWNER = """ALTER TABLE directory_company
   ADD CONSTRAINT directory_company_current_logo_owner FOREIGN KEY (current_logo_id, id)
@@ -41,7 +42,6 @@ def learn_business_words(apps, schema_editor) -> None:
 
 class Migration(migrations.Migration):
     initial = True
-
     # Lets a database migrated through them, as scripts/run.sh's, count as migrated.
     replaces = [
         ("directory", "0002_logo_search_text_and_current_logo_owner"),

@@ -1,7 +1,9 @@
 -- Adds the words of `texts` (directory_search_words) that directory_search_word lacks,
--- with the variants of their keys and of their spellings (directory_search_variant);
--- `named` when the texts are names, alternative names or logo titles, which also marks
--- known words so (the argument named in full: a column of the same name would hide it).
+-- with the variants of their keys and of their spellings (directory_search_variant,
+-- directory_search_stored) and their corrections (directory_search_near,
+-- directory_search_near_add); `named` when
+-- the texts are names, alternative names or logo titles, which also marks known words so
+-- (the argument named in full: a column of the same name would hide it).
 -- Known words cost one primary-key probe each;
 -- new and marked ones are written in order, so two writers never wait for each other in
 -- opposite orders. Most writes to a catalogue row (a download's count, a preview) change
@@ -9,6 +11,8 @@
 -- function plans its statements on every call, which a download would pay for).
 CREATE OR REPLACE FUNCTION directory_search_learn(texts text[], named boolean) RETURNS void
   LANGUAGE plpgsql AS $$
+DECLARE
+  fresh text[];
 BEGIN
   IF coalesce(cardinality(texts), 0) = 0 THEN
     RETURN;
@@ -18,16 +22,19 @@ BEGIN
     SELECT w.word, directory_search_key(w.word), directory_search_learn.named
     FROM directory_search_words(texts) AS w(word) ORDER BY w.word
     ON CONFLICT DO NOTHING
-    RETURNING word, key
+    RETURNING word
   )
-  INSERT INTO directory_search_variant (variant, word)
-  SELECT DISTINCT v.variant, a.word
-  FROM added a,
-       unnest(directory_search_deletions(a.key, 1)
-              || directory_search_deletions(a.word, greatest(directory_search_budget(a.word), 1)))
-         AS v(variant)
-  ORDER BY v.variant, a.word
-  ON CONFLICT DO NOTHING;
+  SELECT array_agg(word) INTO fresh FROM added;
+  IF fresh IS NOT NULL THEN
+    INSERT INTO directory_search_variant (variant, word)
+    SELECT DISTINCT v.variant, s.word
+    FROM directory_search_word s,
+         unnest(directory_search_stored(s.word COLLATE "default", s.key)) AS v(variant)
+    WHERE s.word = ANY (fresh)
+    ORDER BY v.variant, s.word
+    ON CONFLICT DO NOTHING;
+    PERFORM directory_search_near_add(fresh);
+  END IF;
   UPDATE directory_search_word s SET named = true
   WHERE s.word IN (SELECT k.word FROM directory_search_word k
                    WHERE directory_search_learn.named AND NOT k.named

@@ -14,7 +14,8 @@
 --
 -- Every search reads its term here, so the work is done in loops of plain expressions,
 -- which PL/pgSQL evaluates without starting a query, and one query per word for its
--- corrections (docs/search.md, "How a page is read"). That query has a generic plan:
+-- corrections, read from the lexicon's stored lists (directory_search_near) for a word it
+-- holds, computed for another (docs/search.md, "How a page is read"). That query has a generic plan:
 -- left to choose, PostgreSQL planned it again for every word (a word too short for
 -- corrections makes a custom plan look cheaper), which cost a fifth of the whole.
 CREATE OR REPLACE FUNCTION directory_search_plan(term text, split boolean)
@@ -81,16 +82,30 @@ BEGIN
     -- What related search embeds takes the nearest by sound, and only when it is as near
     -- as spelt: "send" sounds one edit from "seeds", "new" like "news", but each is a
     -- word of its own, and only for a word the catalogue lacks.
-    SELECT coalesce(array_agg(c.word) FILTER (WHERE c.distance <= 1 AND usable), '{}'),
-           coalesce(array_agg(c.word) FILTER (WHERE c.distance = 2 AND usable), '{}'),
-           (array_agg(c.word ORDER BY c.sounded, c.spelled, c.word)
-              FILTER (WHERE c.sounded <= directory_search_budget(typed[word_at])))[1],
-           (array_agg(c.spelled ORDER BY c.sounded, c.spelled, c.word)
-              FILTER (WHERE c.sounded <= directory_search_budget(typed[word_at])))[1]
+    -- A word of the lexicon has them stored (directory_search_near): one index read.
+    SELECT coalesce(array_agg(n.near) FILTER (WHERE n.distance <= 1 AND usable), '{}'),
+           coalesce(array_agg(n.near) FILTER (WHERE n.distance = 2 AND usable), '{}'),
+           NULL, NULL
     INTO near_word, far_word, nearest, nearest_spelled
-    FROM (SELECT k.*, k.named AND strpos(k.word, typed[word_at]) = 0 AS usable
-          FROM directory_search_corrections(typed[word_at]) k
-          WHERE length(typed[word_at]) >= 4 OR split) c;
+    FROM directory_search_word w
+         LEFT JOIN LATERAL (
+           SELECT n.near, n.distance, s.named AND strpos(n.near, typed[word_at]) = 0 AS usable
+           FROM directory_search_near n JOIN directory_search_word s ON s.word = n.near
+           WHERE n.word = w.word) n ON true
+    WHERE w.word = typed[word_at] AND length(typed[word_at]) >= 4
+    HAVING count(*) > 0;
+    IF NOT FOUND THEN
+      SELECT coalesce(array_agg(c.word) FILTER (WHERE c.distance <= 1 AND usable), '{}'),
+             coalesce(array_agg(c.word) FILTER (WHERE c.distance = 2 AND usable), '{}'),
+             (array_agg(c.word ORDER BY c.sounded, c.spelled, c.word)
+                FILTER (WHERE c.sounded <= directory_search_budget(typed[word_at])))[1],
+             (array_agg(c.spelled ORDER BY c.sounded, c.spelled, c.word)
+                FILTER (WHERE c.sounded <= directory_search_budget(typed[word_at])))[1]
+      INTO near_word, far_word, nearest, nearest_spelled
+      FROM (SELECT k.*, k.named AND strpos(k.word, typed[word_at]) = 0 AS usable
+            FROM directory_search_corrections(typed[word_at]) k
+            WHERE length(typed[word_at]) >= 4 OR split) c;
+    END IF;
     IF nearest_spelled <= directory_search_budget(typed[word_at]) AND NOT EXISTS (
          SELECT 1 FROM directory_search_word s WHERE s.word = typed[word_at]) THEN
       corrected[word_at] := nearest;

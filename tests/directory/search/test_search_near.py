@@ -1,0 +1,77 @@
+"""A lexicon word's corrections are stored (directory_search_near) and search reads them
+instead of computing them: the stored lists must stay what directory_search_corrections
+computes as the catalogue's texts add words, in every order they arrive in, and search
+must answer the same from them."""
+
+import pytest
+from django.db import connection
+
+from directory.catalogue.models import Company
+from tests.factories import CompanyFactory, LogoFactory, SectorFactory
+
+pytestmark = pytest.mark.django_db
+
+URL = "/v1/public/companies"
+
+
+def rows(sql: str, params=()) -> set:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return set(cursor.fetchall())
+
+
+def stored() -> set:
+    return rows("SELECT word, near, distance FROM directory_search_near")
+
+
+def computed() -> set:
+    """Every lexicon word's corrections with a distance, as search computed them before
+    they were stored (the lexicon's own words passed with the default collation)."""
+    return rows(
+        "SELECT s.word, c.word, c.distance"
+        " FROM directory_search_word s,"
+        '      LATERAL directory_search_corrections(s.word COLLATE "default") c'
+        " WHERE length(s.word) >= 4 AND c.distance IS NOT NULL"
+    )
+
+
+def test_it_keeps_each_words_stored_corrections_equal_to_those_computed():
+    # Neighbours one and two edits apart, by spelling and by sound, arriving one by one
+    # and together, in names, alternative names, titles, sectors and "about" texts.
+    company = CompanyFactory(name="Talleres Quintanilla", about="Reparación de calderas.")
+    CompanyFactory(name="Talleres Quintana", alternative_names=["Kintanilla Motor"])
+    CompanyFactory(name="Hermanos Marquez e Hijos")
+    LogoFactory(company=company, title="Quintanila Taller")
+    SectorFactory(name="Caldereria Quintanar")
+    Company.objects.bulk_create(
+        [
+            Company(slug="hijas-marquuez", name="Hijas Marquuez"),
+            Company(slug="calderas-hermano", name="Calderas Hermano Quintanillas"),
+        ]
+    )
+    company.name = "Talleres Quintanillo Marques"
+    company.save()
+
+    assert stored() == computed()
+    assert ("quintanilla", "quintanillo", 1) in stored()
+
+
+def test_it_stores_a_new_word_in_the_lists_of_words_whose_lookups_find_it_alone():
+    # Lookups hold more deletions than the stored variants: the longer key
+    # ("biskoCabambarote") finds the new word's ("biskoCabambaro"), which does not find it.
+    CompanyFactory(name="Vizcochavambarote")
+    CompanyFactory(name="Bizcochabambaro")
+
+    assert ("vizcochavambarote", "bizcochabambaro", 2) in stored()
+    assert ("bizcochabambaro", "vizcochavambarote", 2) not in stored()
+    assert stored() == computed()
+
+
+def test_it_finds_a_name_through_a_correction_the_stored_lists_learned_later(api):
+    CompanyFactory(name="Vizcochavambarote Norte")
+    CompanyFactory(name="Bizcochabambaro Norte")
+
+    response = api.get(URL, {"q": "vizcochavambarote norte"})
+
+    names = [item["name"] for item in response.json()["data"]]
+    assert names == ["Vizcochavambarote Norte", "Bizcochabambaro Norte"]
