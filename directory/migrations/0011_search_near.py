@@ -31,7 +31,7 @@ SELECT directory_search_near_add(ARRAY(SELECT word FROM directory_search_word));
 
 
 class Migration(migrations.Migration):
-    dependencies = [("directory", "0009_search_gram")]
+    dependencies = [("directory", "0010_search_gram_total")]
 
     operations = [
         migrations.RunSQL(NEAR_TABLE, migrations.RunSQL.noop),
