@@ -5,7 +5,7 @@ logos use (presentation attributes < `<style>` rules by specificity < `style`, w
 `!important`; inheritance; `currentColor`; gradient stops through `url(#id)` and `href`
 chains; `none`, `transparent` and zero opacity draw nothing; `<defs>`, `<symbol>`,
 `<clipPath>`, `<mask>` only through what references them). They are then ranked by the
-area each covers in a 256 px rendering (pixels weighted by alpha, each given to the
+area each covers in a 128 px rendering (pixels weighted by alpha, each given to the
 nearest declared colour or gradient blend). The codes returned are always declared
 ones, never a blend. Declared colours that cover no pixel (hidden, off the canvas, or a
 white backdrop) come after the drawn ones; when the file cannot be rendered, use
