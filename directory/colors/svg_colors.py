@@ -386,9 +386,27 @@ def declared_paint(root: Element) -> Paint:
     return paint
 
 
+def _external(element: Element) -> bool:
+    """Whether the element names another file: an href neither #id nor a data: URL."""
+    for name in ("href", XLINK_HREF):
+        value = (element.get(name) or "").strip()
+        if value and not value.startswith("#") and value[:5].lower() != "data:":
+            return True
+    return False
+
+
 def _render(root: Element) -> Image.Image | None:
     # Drawn with the root's size replaced (common/svg_size.py): the canvas is at most
     # SVG_SAMPLE_PX square whatever the file says; a file of unknowable size is not drawn.
+    # Elements that name another file are left out: resvg reads any local file an
+    # <image> names by an absolute path, and its pixels would weigh in the published
+    # ranking (previews draw the sanitised copy for the same reason,
+    # directory/files/previews.py). The file's own CSS stays, as a browser applies it.
+    if any(_external(element) for element in root.iter()):
+        root = copy.deepcopy(root)
+        for parent in list(root.iter()):
+            for child in [child for child in parent if _external(child)]:
+                parent.remove(child)
     drawn = copy.copy(root)
     try:
         drawn.attrib = {**root.attrib, **fitted_attributes(root.attrib, SVG_SAMPLE_PX)}

@@ -5,7 +5,7 @@ import pytest
 import resvg_py
 
 from directory.colors.extraction import MAX_COLORS, ColorError, extract_colors
-from tests.factories import svg_bytes
+from tests.factories import png_bytes, svg_bytes
 
 RED = "#C8102E"
 BLUE = "#003DA5"
@@ -252,6 +252,19 @@ def test_it_ignores_paint_that_draws_nothing():
     )
 
     assert svg_colors(body) == [RED]
+
+
+def test_it_never_weighs_a_local_file_an_image_names(tmp_path):
+    # A red local picture over most of the canvas would rank the small red rect first.
+    secret = tmp_path / "secret.png"
+    secret.write_bytes(png_bytes(color=(200, 16, 46, 255), size=(120, 100)))
+    body = (
+        f'<rect width="20" height="100" fill="{RED}"/>'
+        f'<rect x="20" width="60" height="100" fill="{BLUE}"/>'
+        f'<image href="{secret}" x="80" width="120" height="100"/>'
+    )
+
+    assert svg_colors(body) == [BLUE, RED]
 
 
 def test_it_lets_an_invalid_colour_fall_back_to_what_the_element_would_otherwise_get():
