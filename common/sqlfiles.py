@@ -27,6 +27,18 @@ def text(app_path: str, *names: str) -> str:
     return "\n".join(Path(app_path, "sql", f"{name}.sql").read_text() for name in names)
 
 
+def tables_missing(app_path: str, *tables: str) -> str:
+    """A script creating each of `tables` from its file (`tables/<table>`) unless the
+    database has it: for a migration that adds a table, which a database built by the
+    app's first migration from the tables' current files holds already."""
+    steps = "".join(
+        f"  IF to_regclass('{table}') IS NULL THEN\n    {text(app_path, f'tables/{table}')}\n"
+        "  END IF;\n"
+        for table in tables
+    )
+    return f"DO $migration$\nBEGIN\n{steps}END $migration$;\n"
+
+
 def repeatable(app_path: str, *names: str) -> list[Path]:
     """The app's function and trigger files: those named (`functions/<name>`), or all."""
     folder = Path(app_path, "sql")

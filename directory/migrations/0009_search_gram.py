@@ -12,24 +12,14 @@ from pathlib import Path
 
 from django.db import migrations
 
-from common.sqlfiles import ApplySqlFiles, text
+from common.sqlfiles import ApplySqlFiles, tables_missing
 
 APP = Path(__file__).resolve().parent.parent  # directory/
 
 # A database that 0001 built from the table's current file holds it already. The fill
 # below runs directory_search_grams_add's current text, which keeps
 # directory_search_gram_total (0010) too.
-GRAM_TABLE = f"""
-DO $migration$
-BEGIN
-  IF to_regclass('directory_search_gram') IS NULL THEN
-    {text(APP, "tables/directory_search_gram")}
-  END IF;
-  IF to_regclass('directory_search_gram_total') IS NULL THEN
-    {text(APP, "tables/directory_search_gram_total")}
-  END IF;
-END $migration$;
-"""
+GRAM_TABLE = tables_missing(APP, "directory_search_gram", "directory_search_gram_total")
 GONE = """
 DROP TRIGGER IF EXISTS directory_logo_search_learn_insert ON directory_logo;
 DROP TRIGGER IF EXISTS directory_logo_search_learn_update ON directory_logo;

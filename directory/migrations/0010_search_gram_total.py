@@ -8,18 +8,11 @@ from pathlib import Path
 
 from django.db import migrations
 
-from common.sqlfiles import ApplySqlFiles, text
+from common.sqlfiles import ApplySqlFiles, tables_missing
 
 APP = Path(__file__).resolve().parent.parent  # directory/
 
-TABLE = f"""
-DO $migration$
-BEGIN
-  IF to_regclass('directory_search_gram_total') IS NULL THEN
-    {text(APP, "tables/directory_search_gram_total")}
-  END IF;
-END $migration$;
-"""
+TABLE = tables_missing(APP, "directory_search_gram_total")
 FILL = """
 TRUNCATE directory_search_gram_total;
 INSERT INTO directory_search_gram_total (kind, gram, inside)

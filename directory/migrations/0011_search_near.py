@@ -9,21 +9,11 @@ from pathlib import Path
 
 from django.db import migrations
 
-from common.sqlfiles import ApplySqlFiles, text
+from common.sqlfiles import ApplySqlFiles, tables_missing
 
 APP = Path(__file__).resolve().parent.parent  # directory/
 
-NEAR_TABLE = f"""
-DO $migration$
-BEGIN
-  IF to_regclass('directory_search_near') IS NULL THEN
-    {text(APP, "tables/directory_search_near")}
-  END IF;
-  IF to_regclass('directory_search_reach') IS NULL THEN
-    {text(APP, "tables/directory_search_reach")}
-  END IF;
-END $migration$;
-"""
+NEAR_TABLE = tables_missing(APP, "directory_search_near", "directory_search_reach")
 FILL = """
 TRUNCATE directory_search_reach, directory_search_near;
 SELECT directory_search_near_add(ARRAY(SELECT word FROM directory_search_word));
