@@ -5,30 +5,27 @@
 -- for its patterns.
 --
 -- A term of several words matches few rows: they are found (directory_search_found),
--- ranked and the window kept (directory_search_ranked); so are the matches of a
--- one-word term when they are few.
--- But a one-word term can match a good part of the catalogue ("ria": a fifth of it), and
--- ranking all of those is what would make it slow. Its matches fall into six rank
--- classes (directory_search_class_rank), current logos before the others: two passes
--- over the classes, the current rows, then the others (every company is current, so its
--- search ends in the first). One pass over the matches counts them by class, current or
--- not, and document length (directory_search_classes); a word of three letters as typed
--- without filters reads those counts from directory_search_gram instead
--- (directory_search_gram_classes). The window then lies, in each class up to it, in a
--- known range of lengths (directory_search_window), and only the rows of that range are
--- read, found by the trigram index and the index on length(search_doc) together, and
--- ranked.
+-- ranked and the window kept (directory_search_ranked). A one-word term can match a good
+-- part of the catalogue ("ria": a fifth of it): its matches are read once, counted and
+-- ranked, and the first `skip + take` kept (directory_search_ranked), except those of a
+-- term that is one word of three letters as typed without filters (the broadest: "ria";
+-- not "cal del", whose exact name is another), which are not read:
+-- their counts by rank class (directory_search_class_rank), current logos before the
+-- others, and document length are read from directory_search_gram
+-- (directory_search_gram_classes). Two passes over the classes, the current rows, then
+-- the others (every company is current, so its search ends in the first): the window
+-- lies, in each class up to it, in a known range of lengths (directory_search_window),
+-- and only the rows of that range are read, found by the trigram index and the index on
+-- length(search_doc) together, and ranked.
 CREATE OR REPLACE FUNCTION directory_search(
   kind text, term text, sectors bigint[], province_folded text, skip integer,
   take integer, OUT total bigint, OUT ids uuid[])
   LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  -- Up to this many matches, ranking them all costs less than reading them by class.
-  RANK_ALL CONSTANT integer := 2000;
   plan directory_search_plan;
   split boolean;
   matched uuid[];      -- the rows a term of several words matches
-  classes record;      -- a one-word term's matches by class (directory_search_classes)
+  classes record;      -- a three-letter word's matches by class (directory_search_gram)
   class_lengths integer[];
   class_counts bigint[];
   of_current boolean;  -- the pass: the current rows, then the others
@@ -45,46 +42,37 @@ BEGIN
     IF array_length(plan.match, 1) > 1 THEN
       matched := directory_search_found(kind, plan, sectors, province_folded);
       total := cardinality(matched);
-      ids := directory_search_ranked(kind, plan, NULL, NULL, matched, NULL, NULL, NULL, NULL,
-                                     NULL, NULL, skip, take);
-    ELSIF array_length(plan.match, 1) = 1 THEN
-      IF cardinality(plan.words) = 1 AND length(plan.words[1]) = 3
-         AND num_nonnulls(VARIADIC plan.match) = 1
-         AND sectors IS NULL AND province_folded IS NULL THEN
-        SELECT * INTO classes FROM directory_search_gram_classes(kind, plan.words[1]);
-        total := (SELECT coalesce(sum(n), 0) FROM unnest(classes.counts) AS n);
-      ELSE
-        SELECT * INTO classes
-        FROM directory_search_classes(kind, plan, sectors, province_folded, RANK_ALL);
-        total := classes.total;
-      END IF;
-      IF total > skip AND total <= RANK_ALL THEN
-        ids := directory_search_ranked(kind, plan, sectors, province_folded, NULL, plan.loose,
-                                       plan.near_words || plan.far_words, NULL, NULL, NULL,
-                                       NULL, skip, take);
-      ELSIF total > skip THEN
-        FOREACH of_current IN ARRAY ARRAY[true, false] LOOP
-          FOR class IN 1..6 LOOP
-            EXIT WHEN done >= least(total, skip + take);
-            SELECT coalesce(array_agg(h.length ORDER BY h.length), '{}'),
-                   coalesce(array_agg(h.count ORDER BY h.length), '{}')
-            INTO class_lengths, class_counts
-            FROM unnest(classes.ranks, classes.currents, classes.lengths, classes.counts)
-                   AS h(rank, is_current, length, count)
-            WHERE h.rank = directory_search_class_rank(class) AND h.is_current = of_current;
-            SELECT w.shortest, w.longest, w.skipped INTO shortest, longest, skipped
-            FROM directory_search_window(class_lengths, class_counts, done, skip, take) w;
-            IF shortest IS NOT NULL THEN
-              ids := ids || directory_search_ranked(
-                kind, plan, sectors, province_folded, NULL,
-                directory_search_class_patterns(plan, class),
-                directory_search_class_words(plan, class), shortest, longest, of_current,
-                class, skipped, take - cardinality(ids));
-            END IF;
-            done := done + (SELECT coalesce(sum(n), 0) FROM unnest(class_counts) AS n);
-          END LOOP;
+      ids := (directory_search_ranked(kind, plan, NULL, NULL, matched, NULL, NULL, NULL, NULL,
+                                      NULL, NULL, skip, take)).ids;
+    ELSIF plan.exact = ARRAY['%| ' || plan.words[1] || ' |%'] AND length(plan.words[1]) = 3
+          AND num_nonnulls(VARIADIC plan.match) = 1
+          AND sectors IS NULL AND province_folded IS NULL THEN
+      SELECT * INTO classes FROM directory_search_gram_classes(kind, plan.words[1]);
+      total := (SELECT coalesce(sum(n), 0) FROM unnest(classes.counts) AS n);
+      FOREACH of_current IN ARRAY ARRAY[true, false] LOOP
+        FOR class IN 1..4 LOOP
+          EXIT WHEN done >= least(total, skip + take);
+          SELECT coalesce(array_agg(h.length ORDER BY h.length), '{}'),
+                 coalesce(array_agg(h.count ORDER BY h.length), '{}')
+          INTO class_lengths, class_counts
+          FROM unnest(classes.ranks, classes.currents, classes.lengths, classes.counts)
+                 AS h(rank, is_current, length, count)
+          WHERE h.rank = directory_search_class_rank(class) AND h.is_current = of_current;
+          SELECT w.shortest, w.longest, w.skipped INTO shortest, longest, skipped
+          FROM directory_search_window(class_lengths, class_counts, done, skip, take) w;
+          IF shortest IS NOT NULL THEN
+            ids := ids || (directory_search_ranked(
+              kind, plan, NULL, NULL, NULL, directory_search_class_patterns(plan, class), NULL,
+              shortest, longest, of_current, class, skipped, take - cardinality(ids))).ids;
+          END IF;
+          done := done + (SELECT coalesce(sum(n), 0) FROM unnest(class_counts) AS n);
         END LOOP;
-      END IF;
+      END LOOP;
+    ELSIF array_length(plan.match, 1) = 1 THEN
+      SELECT * INTO total, ids
+      FROM directory_search_ranked(kind, plan, sectors, province_folded, NULL, plan.loose,
+                                   plan.near_words || plan.far_words, NULL, NULL, NULL, NULL,
+                                   skip, take);
     END IF;
     EXIT WHEN total > 0 OR plan.words IS NULL;
   END LOOP;

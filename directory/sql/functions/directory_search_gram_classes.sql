@@ -1,7 +1,7 @@
--- What directory_search_classes would count for a search of `kind` for `gram`, a word of
--- three letters as typed, without filters, read from directory_search_gram instead: the
--- exact names (rank class 1), the other names holding it as a whole word (2), as a word
--- start (3), inside a word (4). Each set holds the one before, so each class is the
+-- How the matches of a search of `kind` for `gram`, a word of three letters as typed,
+-- without filters, fall into rank classes, read from directory_search_gram: the exact
+-- names (rank class 1), the other names holding it as a whole word (2), as a word start
+-- (3), inside a word (4). Each set holds the one before, so each class is the
 -- difference of two counts.
 CREATE OR REPLACE FUNCTION directory_search_gram_classes(
   kind text, gram text,

@@ -6,32 +6,45 @@
 -- (directory_search_class_rank); NULL: any. The search order of company and logo
 -- search alike (docs/search.md), written here only: current logos first, then
 -- directory_search_rank, then the shorter search document, the name or title, the id.
+-- Also how many rows those conditions but the class find (`total`), counted in the same
+-- pass, which a one-word term's search takes as its total: reading its matches once,
+-- ranking them and keeping the first `skip + take` costs about half of counting them by
+-- class first and then reading the window (directory_search).
 -- directory_search asks it for the rows of a term of several words (`matched`), of a
--- one-word term that matches few, and of one rank class in a range of lengths. Planned
+-- one-word term, and of one rank class in a range of lengths. Planned
 -- for each call's values: the NULL conditions fall away, and the statement reads the
 -- rows by the primary key, the trigram index, or that and the length index together.
 -- The subquery computes each row's rank once, for the class and the order.
 DROP FUNCTION IF EXISTS directory_search_ranked(
   text, directory_search_plan, bigint[], text, uuid[], text[], integer, integer, boolean,
   integer, bigint, integer);
+DROP FUNCTION IF EXISTS directory_search_ranked(
+  text, directory_search_plan, bigint[], text, uuid[], text[], text[], integer, integer,
+  boolean, integer, bigint, integer);
 CREATE OR REPLACE FUNCTION directory_search_ranked(
   kind text, plan directory_search_plan, sectors bigint[], province_folded text,
   matched uuid[], patterns text[], words text[], shortest integer, longest integer, of_current boolean,
-  class integer, skip bigint, take integer) RETURNS uuid[]
+  class integer, skip bigint, take integer, OUT total bigint, OUT ids uuid[])
   LANGUAGE plpgsql STABLE AS $$
 BEGIN
-  RETURN ARRAY(
-    SELECT s.id
-    FROM (SELECT r.id, r.is_current, directory_search_rank(r.search_doc, plan) AS rank,
-                 length(r.search_doc) AS length, r.tie
-          FROM directory_search_source(kind, sectors, province_folded) r
-          WHERE (matched IS NULL OR r.id = ANY (matched))
-            AND (patterns IS NULL OR r.search_doc LIKE ANY (patterns)
-                 OR string_to_array(r.search_doc, ' ') && words)
-            AND (shortest IS NULL OR length(r.search_doc) BETWEEN shortest AND longest)
-            AND (of_current IS NULL OR r.is_current = of_current)
-          OFFSET 0) s
-    WHERE class IS NULL OR s.rank = directory_search_class_rank(class)
-    ORDER BY s.is_current DESC, s.rank, s.length, s.tie, s.id
-    OFFSET skip LIMIT take);
+  -- The first `skip + take` rows (without OFFSET, so that a page past the end still
+  -- returns the count), in order again in the array: a sort of those few.
+  SELECT coalesce(max(s.total), 0),
+         coalesce(array_agg(s.id ORDER BY s.is_current DESC, s.rank, s.length, s.tie, s.id),
+                  '{}')
+  INTO total, ids
+  FROM (SELECT s.*
+        FROM (SELECT r.id, r.is_current, directory_search_rank(r.search_doc, plan) AS rank,
+                     length(r.search_doc) AS length, r.tie, count(*) OVER () AS total
+              FROM directory_search_source(kind, sectors, province_folded) r
+              WHERE (matched IS NULL OR r.id = ANY (matched))
+                AND (patterns IS NULL OR r.search_doc LIKE ANY (patterns)
+                     OR string_to_array(r.search_doc, ' ') && words)
+                AND (shortest IS NULL OR length(r.search_doc) BETWEEN shortest AND longest)
+                AND (of_current IS NULL OR r.is_current = of_current)
+              OFFSET 0) s
+        WHERE class IS NULL OR s.rank = directory_search_class_rank(class)
+        ORDER BY s.is_current DESC, s.rank, s.length, s.tie, s.id
+        LIMIT skip + take) s;
+  ids := ids[skip::integer + 1:];
 END $$;
