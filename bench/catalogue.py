@@ -300,8 +300,11 @@ SEARCH_TABLES = (
     "directory_company_summary",
     "directory_company_fulltext",
     "directory_search_gram",
+    "directory_search_gram_total",
     "directory_search_word",
     "directory_search_variant",
+    "directory_search_near",
+    "directory_search_reach",
 )
 
 
