@@ -57,6 +57,30 @@ def test_it_stores_one_unit_vector_per_company():
     assert abs(float(np.linalg.norm(vector)) - 1) < 1e-3
 
 
+def test_it_embeds_many_batches_on_the_workers_as_it_would_one_at_a_time(monkeypatch):
+    load_related_catalogue()
+    # Batches of 4: the related catalogue is then many batches, embedded by the workers.
+    monkeypatch.setattr(embeddings, "EMBED_BATCH", 4)
+
+    refresh = embeddings.company_embedding_refresh()
+
+    assert refresh.embedded == len(COMPANIES) > 8
+    for company in Company.objects.select_related("sector", "embedding"):
+        text = embeddings.company_text(
+            name=company.name,
+            alternative_names=company.alternative_names,
+            sector=company.sector.name if company.sector else None,
+            province=company.province,
+            about=company.about,
+        )
+        alone = embeddings.embed([text])[0]
+        stored = np.frombuffer(bytes(company.embedding.vector), "<f4")
+        assert company.embedding.text_hash == embeddings.text_hash(
+            embeddings.UniversalSentenceEncoder.name, text
+        )
+        assert float(np.dot(alone, stored)) > 0.9999
+
+
 def test_it_builds_the_text_from_names_sector_province_and_about():
     text = embeddings.company_text(
         name="Mapfre",
