@@ -228,7 +228,10 @@ def _stale_companies() -> list:
     stale = Company.objects.filter(
         Q(embedding__isnull=True) | Q(updated_at__gt=F("embedding__updated_at"))
     )
-    return list(stale.order_by("id").values_list("id", flat=True))
+    # Sorted here, not by the database: asked for an order, PostgreSQL walks both tables'
+    # primary keys, reading every row at random (47 s at 1,000,000 companies, loaded),
+    # where unordered it hashes them read in order (7-9 s); the stale are few.
+    return sorted(stale.order_by().values_list("id", flat=True))
 
 
 def _vectors(ids: list, summary: DerivedSummary, progress) -> Iterator[None]:

@@ -19,6 +19,7 @@ the vectors it makes.
 
 import contextlib
 import hashlib
+import itertools
 import json
 import logging
 import os
@@ -34,6 +35,7 @@ from django.db import connection, transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
+from common.parallel import parallel_map
 from directory.catalogue.models import Company
 from directory.search.models import CompanyEmbedding
 
@@ -42,6 +44,8 @@ logger = logging.getLogger(__name__)
 # "About" texts can be long; the first sentences say what a company does.
 ABOUT_MAX_CHARS = 1000
 EMBED_BATCH = 256
+# Batches in flight on the workers: enough to keep every core busy.
+EMBED_WINDOW = 4
 # The approximate index: graph degree and search breadth. f16 halves the file against
 # f32 at a recall the reference measurements put at 0.998; i8 lost a tenth of it. The
 # search breadth sets a related search's vector CPU. Over the bench's 100,000 real
@@ -202,28 +206,58 @@ def company_embedding_refresh(
     if company_ids is not None:
         rows = rows.filter(id__in=list(company_ids))
     summary = EmbeddingRefresh()
-    pending: list[tuple] = []
-    for company_id, name, alternatives, sector, province, about, stored in progress(
-        rows.iterator(chunk_size=2000), rows.count()
-    ):
-        text = company_text(
-            name=name, alternative_names=alternatives, sector=sector, province=province, about=about
-        )
-        digest = text_hash(model.name, text)
-        if digest == stored:
-            summary.unchanged += 1
-            continue
-        pending.append((company_id, text, digest))
-        if len(pending) >= EMBED_BATCH:
-            summary.embedded += _store(model, pending)
-            pending = []
-    if pending:
-        summary.embedded += _store(model, pending)
+
+    def batches() -> Iterator[list[tuple]]:
+        pending: list[tuple] = []
+        for company_id, name, alternatives, sector, province, about, stored in progress(
+            rows.iterator(chunk_size=2000), rows.count()
+        ):
+            text = company_text(
+                name=name,
+                alternative_names=alternatives,
+                sector=sector,
+                province=province,
+                about=about,
+            )
+            digest = text_hash(model.name, text)
+            if digest == stored:
+                summary.unchanged += 1
+                continue
+            pending.append((company_id, text, digest))
+            if len(pending) >= EMBED_BATCH:
+                yield pending
+                pending = []
+        if pending:
+            yield pending
+
+    for pending, vectors in _embedded(model, batches()):
+        summary.embedded += _store(model, pending, vectors)
     return summary
 
 
-def _store(model, pending: list[tuple]) -> int:
-    vectors = model.embed([text for _, text, _ in pending]).astype("<f4")
+def _batch_vectors(pending: list[tuple]) -> np.ndarray:
+    """Runs in a worker (common/parallel.py), forked with the backend already loaded."""
+    return embed([text for _, text, _ in pending])
+
+
+def _embedded(model, batches: Iterator[list[tuple]]) -> Iterator[tuple[list, np.ndarray]]:
+    """(batch, its vectors) for each batch: the first embedded here, the others, when
+    there are any, on every core. A save embeds a batch of one or a few, in the process
+    that saved; an import or `embed_companies` embeds thousands, and the model's forward
+    pass is CPU work on one thread."""
+    first = next(batches, None)
+    if first is None:
+        return
+    second = next(batches, None)
+    if second is None:
+        yield first, model.embed([text for _, text, _ in first])
+        return
+    rest = itertools.chain((first, second), batches)
+    yield from parallel_map(_batch_vectors, rest, window=EMBED_WINDOW)
+
+
+def _store(model, pending: list[tuple], vectors: np.ndarray) -> int:
+    vectors = vectors.astype("<f4")
     now = timezone.now()
     CompanyEmbedding.objects.bulk_create(
         [

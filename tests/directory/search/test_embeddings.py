@@ -57,6 +57,27 @@ def test_it_stores_one_unit_vector_per_company():
     assert abs(float(np.linalg.norm(vector)) - 1) < 1e-3
 
 
+def test_it_embeds_many_batches_on_the_workers_as_it_would_in_one(monkeypatch):
+    load_related_catalogue()
+    # Batches of 4: the related catalogue is then many batches, embedded by the workers.
+    monkeypatch.setattr(embeddings, "EMBED_BATCH", 4)
+    assert embeddings.company_embedding_refresh().embedded == len(COMPANIES) > 8
+    on_workers = {e.company_id: e for e in CompanyEmbedding.objects.all()}
+    CompanyEmbedding.objects.all().delete()
+    # One batch: embedded in this process.
+    monkeypatch.setattr(embeddings, "EMBED_BATCH", 10_000)
+    embeddings.company_embedding_refresh()
+
+    for here in CompanyEmbedding.objects.all():
+        there = on_workers[here.company_id]
+        assert there.text_hash == here.text_hash
+        cosine = np.dot(
+            np.frombuffer(bytes(there.vector), "<f4"), np.frombuffer(bytes(here.vector), "<f4")
+        )
+        assert float(cosine) > 0.9999
+    assert len(on_workers) == len(COMPANIES)
+
+
 def test_it_builds_the_text_from_names_sector_province_and_about():
     text = embeddings.company_text(
         name="Mapfre",
