@@ -20,6 +20,6 @@ DROP INDEX IF EXISTS directory_variant_preview_pending;
 
 
 class Migration(migrations.Migration):
-    dependencies = [("directory", "0011_search_near")]
+    dependencies = [("directory", "0012_search_one_pass")]
 
     operations = [migrations.RunSQL(PENDING, NO_PENDING)]
