@@ -50,14 +50,13 @@ def test_it_finds_the_company_people_type_in_the_first_three(api, half):
 # kind, were written for hit@3 and precision. TUNE, written later without seeing DEV,
 # TEST or the code, scored 0.839 when first measured and was then tuned on beside DEV;
 # its misses are phrases no word of the thesaurus or the model carries ("organizar la
-# luna de miel"). The older TEST misses its target
-# by one query (66/70: "automóviles", "programa de facturación", "cover for my car",
-# "tostadero"); its bar is the figure measured, not lowered further, and no rule was
-# changed for those queries (docs/search.md).
+# luna de miel"). The older TEST holds its target, with no query to spare (67/70 since
+# the first search's companies at 0.9 of its best are kept, chosen on DEV); it misses
+# "programa de facturación", "cover for my car" and "tostadero" (docs/search.md).
 RELATED_SETS = {
     "DEV": (related_catalogue.COMPANIES, related.DEV, False, 0.95, 0.8, 0.0),
     "TUNE": (related_catalogue.COMPANIES, related_tuning.TUNE, False, 0.95, 0.8, 0.0),
-    "TEST": (related_catalogue.COMPANIES, related.TEST, False, 0.94, 0.8, 0.0),
+    "TEST": (related_catalogue.COMPANIES, related.TEST, False, 0.95, 0.8, 0.0),
     "kinds DEV": (related_kinds.COMPANIES, related_kinds.DEV, False, 0.95, 0.8, 0.8),
     "kinds TEST": (related_kinds.COMPANIES, related_kinds.TEST, False, 0.95, 0.8, 0.8),
     "kinds DEV with distractors": (
