@@ -11,10 +11,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.core.files import locks
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage, storages
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from directory.catalogue.models import FORMAT_ORDER, Asset, Company, FileFormat, Logo, Variant
@@ -53,13 +52,10 @@ def file_store(*, data: bytes) -> StoredFile:
         raise CatalogueError("not a recognised SVG, PNG, PDF, AI, EPS or ZIP file")
     digest = hashlib.sha256(data).hexdigest()
     name = f"logos/{digest[:2]}/{digest}.{file_format.lower()}"
-    if not stored_whole(default_storage, name, len(data)):
-        content = ContentFile(data)
-        # Object stores keep a content type per object: ours, from the bytes, never a guess.
-        content.content_type = CONTENT_TYPES[file_format]
-        saved = default_storage.save(name, content)
-        if saved != name:  # written by a concurrent import meanwhile: keep one copy
-            default_storage.delete(saved)
+    content = ContentFile(data)
+    # Object stores keep a content type per object: ours, from the bytes, never a guess.
+    content.content_type = CONTENT_TYPES[file_format]
+    stored_once(default_storage, name, content)
     return StoredFile(name=name, format=file_format, size=len(data), sha256=digest)
 
 
@@ -184,38 +180,38 @@ def _preview_store(*, source: Asset) -> str | None:
 def preview_save(*, logo_id, png: bytes) -> str:
     """Stores a drawn preview of one of the logo's files; its name in the previews storage."""
     name = f"{logo_id}/{hashlib.sha256(png).hexdigest()[:20]}.png"
-    previews = storages["previews"]
-    if not stored_whole(previews, name, len(png)):
-        previews.save(name, ContentFile(png))
+    stored_once(storages["previews"], name, ContentFile(png))
     return name
 
 
-def stored_whole(storage, name: str, size: int) -> bool:
-    """Whether `name` holds all `size` bytes. A process killed while writing a file
-    leaves it cut short under its final name; such a copy is removed to be written again.
-
-    On a local disk a file being written looks cut short too: FileSystemStorage writes
-    under the final name, holding an exclusive lock (django.core.files.locks) until the
-    last byte. So the size is read once that lock is free; otherwise two threads storing
-    the same new file (an import's, two staff approving one proposal) delete each other's
-    copy half-way. Object stores put an object whole or not at all."""
-    if not storage.exists(name):
-        return False
+@contextlib.contextmanager
+def one_writer(name: str) -> Iterator[None]:
+    """Holds `name` for one writer at a time, across threads and processes: a PostgreSQL
+    advisory lock, the one lock every worker of every process already shares."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", [name])
     try:
-        path = storage.path(name)
-    except NotImplementedError:
-        path = None
-    if path is not None:
-        try:
-            with open(path, "rb") as file:
-                locks.lock(file, locks.LOCK_SH)  # waits for a writer that holds it
-                locks.unlock(file)
-        except FileNotFoundError:
-            return False
-    if storage.size(name) == size:
-        return True
-    storage.delete(name)
-    return False
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", [name])
+
+
+def stored_once(storage, name: str, content: ContentFile) -> None:
+    """Puts `content` under `name` unless all of it is there already.
+
+    A process killed while writing a file leaves it cut short under its final name;
+    such a copy is written again. Writers of one name take turns (`one_writer`): on a
+    local disk FileSystemStorage creates the file under its final name before writing
+    it, so without turns a second writer of the same new file (an import's, two staff
+    approving one proposal) would take the first one's copy, half-written, for one cut
+    short and delete it under them. Object stores put an object whole or not at all."""
+    with one_writer(name):
+        if storage.exists(name):
+            if storage.size(name) == content.size:
+                return
+            storage.delete(name)
+        storage.save(name, content)
 
 
 def preview_refresh(*, logo_id, variant_id=None) -> None:

@@ -4,11 +4,14 @@ written by someone else is waited for, never deleted under them."""
 import threading
 import time
 
-from django.core.files import locks
+import pytest
 from django.core.files.storage import default_storage
+from django.db import connection
 
-from directory.editing.services import file_store, stored_whole
+from directory.editing.services import file_store, one_writer
 from tests.factories import svg_bytes
+
+pytestmark = pytest.mark.django_db
 
 
 def test_it_stores_a_file_under_a_name_made_of_its_bytes():
@@ -34,27 +37,29 @@ def test_it_writes_a_copy_cut_short_again():
         assert file.read() == data
 
 
-def test_it_waits_for_a_copy_another_writer_is_still_writing():
+def test_it_waits_for_another_writer_of_the_same_file_and_keeps_its_copy():
     data = svg_bytes()
     stored = file_store(data=data)
     path = default_storage.path(stored.name)
-    with open(path, "wb") as writer:
-        # As FileSystemStorage writes: the final name, an exclusive lock until the end.
-        locks.lock(writer, locks.LOCK_EX)
+    answers = []
+
+    def store():
+        try:
+            answers.append(file_store(data=data))
+        finally:
+            connection.close()
+
+    # As another writer of this file holds it while writing.
+    with one_writer(stored.name), open(path, "wb") as writer:
         writer.write(data[:10])
         writer.flush()
-        answers = []
-        reader = threading.Thread(
-            target=lambda: answers.append(stored_whole(default_storage, stored.name, len(data)))
-        )
-        reader.start()
+        other = threading.Thread(target=store)
+        other.start()
         time.sleep(0.2)
         assert answers == []  # still waiting for the writer
         writer.write(data[10:])
-        writer.flush()
-        locks.unlock(writer)
-    reader.join(timeout=10)
+    other.join(timeout=10)
 
-    assert answers == [True]
+    assert answers == [stored]
     with default_storage.open(stored.name) as file:
         assert file.read() == data
