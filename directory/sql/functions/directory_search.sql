@@ -9,7 +9,8 @@
 -- part of the catalogue ("ria": a fifth of it): its matches are read once, counted and
 -- ranked, and the first `skip + take` kept (directory_search_ranked), except those of a
 -- term that is one word of three letters as typed without filters (the broadest: "ria";
--- not "cal del", whose exact name is another), which are not read:
+-- not "cal del", whose exact name is another, nor "ria s.l.", whose order of exact names
+-- the counts do not hold), which are not read:
 -- their counts by rank class (directory_search_class_rank), current logos before the
 -- others, and document length are read from directory_search_gram
 -- (directory_search_gram_classes). Two passes over the classes, the current rows, then
@@ -45,7 +46,7 @@ BEGIN
       ids := (directory_search_ranked(kind, plan, NULL, NULL, matched, NULL, NULL, NULL, NULL,
                                       NULL, NULL, skip, take)).ids;
     ELSIF plan.exact = ARRAY['%| ' || plan.words[1] || ' |%'] AND length(plan.words[1]) = 3
-          AND num_nonnulls(VARIADIC plan.match) = 1
+          AND num_nonnulls(VARIADIC plan.match) = 1 AND plan.legal IS NULL
           AND sectors IS NULL AND province_folded IS NULL THEN
       SELECT * INTO classes FROM directory_search_gram_classes(kind, plan.words[1]);
       total := (SELECT coalesce(sum(n), 0) FROM unnest(classes.counts) AS n);

@@ -331,6 +331,25 @@ def test_it_breaks_ties_by_the_shorter_document_then_the_name(api):
     assert found(api, "sol") == ["Hotel Sol", "Hotel Sol Mar", "Hotel Brisa Sol"]
 
 
+def test_it_ranks_names_with_the_legal_form_typed_first_of_those_that_match_alike(api):
+    CompanyFactory(name="Pastelería Coria")
+    CompanyFactory(name="Pastelería Coria S.L.")
+    CompanyFactory(name="Pastelería Coria, S. Coop.", alternative_names=["PC Coop"])
+    CompanyFactory(name="Mesa S.A.")
+    CompanyFactory(name="Mesa")
+
+    assert found(api, "Pastelería Coria S.Coop.")[0] == "Pastelería Coria, S. Coop."
+    assert found(api, "pasteleria coria sl")[0] == "Pastelería Coria S.L."
+    assert found(api, "pastelerai coria s coop")[0] == "Pastelería Coria, S. Coop."  # corrected
+    assert found(api, "pasteleria coria") == [
+        "Pastelería Coria",
+        "Pastelería Coria S.L.",
+        "Pastelería Coria, S. Coop.",
+    ]
+    assert found(api, "mesa sa") == ["Mesa S.A.", "Mesa"]  # "Mesa" ends in "sa" too
+    assert found(api, "meas s.a.") == ["Mesa S.A.", "Mesa"]  # corrected
+
+
 # -- Pages and querysets agree -------------------------------------------------------------
 
 WORDS = ["Banco", "Banca", "banco", "Bancos", "Abanico", "Caja", "Sur", "Norte", "de", "la"]

@@ -1,0 +1,21 @@
+"""The search plan carries the legal form typed at the end of a term (directory_search_plan's
+`legal`), so that names with it rank first of those that match alike.
+Written to hold on a database that 0001 built from the type's file already changed."""
+
+from django.db import migrations
+
+TYPED = """
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_attribute
+                 WHERE attrelid = 'directory_search_plan'::regclass AND attname = 'legal') THEN
+    ALTER TYPE directory_search_plan ADD ATTRIBUTE legal text;
+  END IF;
+END $$;
+"""
+UNTYPED = "ALTER TYPE directory_search_plan DROP ATTRIBUTE IF EXISTS legal;"
+
+
+class Migration(migrations.Migration):
+    dependencies = [("directory", "0013_import_pending")]
+
+    operations = [migrations.RunSQL(TYPED, UNTYPED)]
