@@ -210,17 +210,17 @@ def test_it_finds_no_migration_loading_another_nor_holding_sql():
 
 DIRECTORY_SQL = Path(settings.BASE_DIR, "directory", "sql")
 FOLD = DIRECTORY_SQL / "functions" / "directory_fold.sql"
-RENAMED = DIRECTORY_SQL / "triggers" / "directory_company_renamed.sql"
+LOGO_DOC = DIRECTORY_SQL / "triggers" / "directory_logo_search_doc.sql"
 
 
 def test_it_applies_on_migrate_the_files_whose_text_changed():
     # What an edited file looks like to a database: a checksum other than the one
     # recorded when it was last applied.
     one("ALTER FUNCTION directory_fold COST 1234")
-    one("DROP TRIGGER directory_company_renamed ON directory_company")
+    one("DROP TRIGGER directory_logo_search_doc ON directory_logo")
     one(
         "UPDATE sql_file SET checksum = 'edited' WHERE path = ANY(%s)",
-        [sqlfiles.key(FOLD), sqlfiles.key(RENAMED)],
+        [sqlfiles.key(FOLD), sqlfiles.key(LOGO_DOC)],
     )
 
     call_command("migrate", verbosity=0)

@@ -1,10 +1,12 @@
 -- What company writes change beside the row (statement triggers
 -- directory_company_search_*): the lexicon (directory_search_learn) learns the words of
 -- new companies' and changed names and "about" texts; directory_search_gram counts the
--- three-letter runs of their search documents (directory_search_grams_add); and
+-- three-letter runs of their search documents (directory_search_grams_add);
 -- directory_company_tally keeps how many companies each (sector, province) pair has, so
--- that a listing without a term counts without visiting its rows. Updates that change
--- none of those (most of them) write nothing.
+-- that a listing without a term counts without visiting its rows; and logos, which carry
+-- their company's name in search_doc, get theirs again when it changes (in one statement
+-- for a batch of renames, the import's). Updates that change none of those (most of
+-- them) write nothing.
 -- Planned once per connection, with what it calls (plan_cache_mode: docs/sql.md).
 CREATE OR REPLACE FUNCTION directory_company_search_sync() RETURNS trigger
   LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
@@ -35,6 +37,11 @@ BEGIN
     SELECT array_agg(o.sector_id), array_agg(o.province_fold), array_agg(-1)
     INTO sectors, provinces, signs FROM old_rows o;
   ELSE
+    UPDATE directory_logo l SET search_doc = r.doc
+    FROM (SELECT g.id, directory_search_doc(g.title, ARRAY[n.name]) AS doc
+          FROM new_rows n JOIN old_rows o USING (id) JOIN directory_logo g ON g.company_id = n.id
+          WHERE n.name IS DISTINCT FROM o.name) r
+    WHERE l.id = r.id AND l.search_doc IS DISTINCT FROM r.doc;
     SELECT array_agg(d.doc), array_agg(d.sign) INTO docs, doc_signs
     FROM ((SELECT n.search_doc AS doc, 1 AS sign FROM new_rows n
            EXCEPT ALL SELECT o.search_doc, 1 FROM old_rows o)

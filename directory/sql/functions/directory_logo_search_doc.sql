@@ -1,6 +1,7 @@
 -- A logo is found by its title and its company's name: the company's name lives in
 -- another table, hence a row trigger (directory_logo_search_doc) and not a generated
--- column. directory_company_renamed asks for it again when a company is renamed.
+-- column. A renamed company writes its logos' documents itself
+-- (directory_company_search_sync).
 CREATE OR REPLACE FUNCTION directory_logo_search_doc() RETURNS trigger
   LANGUAGE plpgsql AS $$
 DECLARE

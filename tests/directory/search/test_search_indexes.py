@@ -224,6 +224,18 @@ def test_it_gives_a_logo_its_companys_name_again_when_the_company_is_renamed():
     assert Logo.objects.get(pk=logo.pk).search_doc == " | taza | cafes luna | "
 
 
+def test_it_leaves_the_logos_alone_when_a_new_name_reads_as_the_old_one():
+    company = CompanyFactory(name="Cafés Sol")
+    LogoFactory(company=company, title="Taza")
+    # The logo's row version and place: a logo rewritten for nothing would change them.
+    before = rows("SELECT xmin::text, ctid::text, search_doc FROM directory_logo")
+
+    company.name = "CAFÉS SOL, S.L."
+    company.save()
+
+    assert rows("SELECT xmin::text, ctid::text, search_doc FROM directory_logo") == before
+
+
 def search_rows() -> dict:
     """Every row of the search side tables with its version (xmin) and place (ctid), and
     the logos' documents: what a write that search does not read must leave alone."""
