@@ -16,6 +16,6 @@ UNTYPED = "ALTER TYPE directory_search_plan DROP ATTRIBUTE IF EXISTS legal;"
 
 
 class Migration(migrations.Migration):
-    dependencies = [("directory", "0013_import_pending")]
+    dependencies = [("directory", "0014_company_renamed_in_search_sync")]
 
     operations = [migrations.RunSQL(TYPED, UNTYPED)]
