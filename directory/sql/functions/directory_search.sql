@@ -45,7 +45,7 @@ BEGIN
       total := cardinality(matched);
       ids := (directory_search_ranked(kind, plan, NULL, NULL, matched, NULL, NULL, NULL, NULL,
                                       NULL, NULL, skip, take)).ids;
-    ELSIF plan.exact = ARRAY['%| ' || plan.words[1] || ' |%'] AND length(plan.words[1]) = 3
+    ELSIF btrim(plan.exact[1], '%| ') = plan.words[1] AND length(plan.words[1]) = 3
           AND num_nonnulls(VARIADIC plan.match) = 1 AND plan.legal IS NULL
           AND sectors IS NULL AND province_folded IS NULL THEN
       SELECT * INTO classes FROM directory_search_gram_classes(kind, plan.words[1]);

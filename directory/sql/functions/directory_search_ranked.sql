@@ -29,10 +29,8 @@ CREATE OR REPLACE FUNCTION directory_search_ranked(
   LANGUAGE plpgsql STABLE AS $$
 BEGIN
   -- The first `skip + take` rows (without OFFSET, so that a page past the end still
-  -- returns the count), in order again in the array: a sort of those few.
-  SELECT coalesce(max(s.total), 0),
-         coalesce(array_agg(s.id ORDER BY s.is_current DESC, s.rank, s.legal, s.length, s.tie,
-                                      s.id), '{}')
+  -- returns the count), which the aggregate takes in the order the LIMIT's sort gives.
+  SELECT coalesce(max(s.total), 0), coalesce(array_agg(s.id), '{}')
   INTO total, ids
   FROM (SELECT s.*, s.tie !~ plan.legal AS legal
         FROM (SELECT r.id, r.is_current, directory_search_rank(r.search_doc, plan) AS rank,
