@@ -13,15 +13,18 @@
 CREATE OR REPLACE FUNCTION directory_search_learn(texts text[], named boolean) RETURNS void
   LANGUAGE plpgsql AS $$
 DECLARE
+  words text[];
   fresh text[];
 BEGIN
   IF coalesce(cardinality(texts), 0) = 0 THEN
     RETURN;
   END IF;
+  -- Split once: at a load's size, splitting the texts again to mark them took seconds.
+  words := ARRAY(SELECT w.word FROM directory_search_words(texts) AS w(word) ORDER BY w.word);
   WITH added AS (
     INSERT INTO directory_search_word (word, key, named)
     SELECT w.word, directory_search_key(w.word), directory_search_learn.named
-    FROM directory_search_words(texts) AS w(word) ORDER BY w.word
+    FROM unnest(words) AS w(word) ORDER BY w.word
     ON CONFLICT DO NOTHING
     RETURNING word
   )
@@ -37,7 +40,6 @@ BEGIN
   END IF;
   UPDATE directory_search_word s SET named = true
   WHERE s.word IN (SELECT k.word FROM directory_search_word k
-                   WHERE directory_search_learn.named AND NOT k.named
-                     AND k.word IN (SELECT directory_search_words(texts))
+                   WHERE directory_search_learn.named AND NOT k.named AND k.word = ANY (words)
                    ORDER BY k.word FOR UPDATE);
 END $$;
