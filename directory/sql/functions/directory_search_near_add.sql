@@ -14,8 +14,7 @@
 -- that the statement is planned once per connection: planned for each call, it took
 -- several times its run for one word.
 CREATE OR REPLACE FUNCTION directory_search_near_add(fresh text[]) RETURNS void
-  LANGUAGE plpgsql
-  SET plan_cache_mode = force_generic_plan AS $$
+  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   INSERT INTO directory_search_reach (variant, word)
   SELECT DISTINCT v.variant, s.word
@@ -23,8 +22,7 @@ BEGIN
   WHERE s.word = ANY (fresh) AND length(s.key) >= 8
   ORDER BY v.variant, s.word;
   WITH new_words AS (
-    SELECT s.word, s.key FROM directory_search_word s WHERE s.word = ANY (fresh)
-  ),
+    SELECT s.word, s.key FROM directory_search_word s WHERE s.word = ANY (fresh)),
   -- Each new word and the old or new words its lookups find (`found`), and the old words
   -- whose lookups may find it where its own do not.
   pairs AS (
