@@ -1,26 +1,30 @@
 -- Adds the words of `texts` (directory_search_words) that directory_search_word lacks,
 -- with the variants of their keys and of their spellings (directory_search_variant,
 -- directory_search_stored) and their corrections (directory_search_near,
--- directory_search_near_add); `named` when
--- the texts are names, alternative names or logo titles, which also marks known words so
--- (the argument named in full: a column of the same name would hide it).
--- Known words cost one primary-key probe each;
--- new and marked ones are written in order, so two writers never wait for each other in
--- opposite orders. Most writes to a catalogue row (a download's count, a preview) change
--- no text and pass an empty array: it returns before anything is planned (a SQL-language
--- function plans its statements on every call, which a download would pay for).
+-- directory_search_near_add); `named` when the texts are names, alternative names or logo
+-- titles, which also marks known words so (the argument named in full: a column of the
+-- same name would hide it). Known words cost one primary-key probe each; new and marked
+-- ones are written in order, so two writers never wait for each other in opposite orders.
+-- Only the writer that added a word writes its variants, which no row holds yet: a plain
+-- INSERT, a third of ON CONFLICT's cost. Most writes to a catalogue row (a download's
+-- count, a preview) change no text and pass an empty array: it returns before anything
+-- is planned (a SQL-language function plans its statements on every call, which a
+-- download would pay for).
 CREATE OR REPLACE FUNCTION directory_search_learn(texts text[], named boolean) RETURNS void
   LANGUAGE plpgsql AS $$
 DECLARE
+  words text[];
   fresh text[];
 BEGIN
   IF coalesce(cardinality(texts), 0) = 0 THEN
     RETURN;
   END IF;
+  -- Split once: at a load's size, splitting the texts again to mark them took seconds.
+  words := ARRAY(SELECT w.word FROM directory_search_words(texts) AS w(word) ORDER BY w.word);
   WITH added AS (
     INSERT INTO directory_search_word (word, key, named)
     SELECT w.word, directory_search_key(w.word), directory_search_learn.named
-    FROM directory_search_words(texts) AS w(word) ORDER BY w.word
+    FROM unnest(words) AS w(word) ORDER BY w.word
     ON CONFLICT DO NOTHING
     RETURNING word
   )
@@ -31,13 +35,11 @@ BEGIN
     FROM directory_search_word s,
          unnest(directory_search_stored(s.word COLLATE "default", s.key)) AS v(variant)
     WHERE s.word = ANY (fresh)
-    ORDER BY v.variant, s.word
-    ON CONFLICT DO NOTHING;
+    ORDER BY v.variant, s.word;
     PERFORM directory_search_near_add(fresh);
   END IF;
   UPDATE directory_search_word s SET named = true
   WHERE s.word IN (SELECT k.word FROM directory_search_word k
-                   WHERE directory_search_learn.named AND NOT k.named
-                     AND k.word IN (SELECT directory_search_words(texts))
+                   WHERE directory_search_learn.named AND NOT k.named AND k.word = ANY (words)
                    ORDER BY k.word FOR UPDATE);
 END $$;

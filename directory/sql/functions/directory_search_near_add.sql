@@ -14,18 +14,15 @@
 -- that the statement is planned once per connection: planned for each call, it took
 -- several times its run for one word.
 CREATE OR REPLACE FUNCTION directory_search_near_add(fresh text[]) RETURNS void
-  LANGUAGE plpgsql
-  SET plan_cache_mode = force_generic_plan AS $$
+  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   INSERT INTO directory_search_reach (variant, word)
   SELECT DISTINCT v.variant, s.word
   FROM directory_search_word s, unnest(directory_search_deletions(s.key, 2)) AS v(variant)
   WHERE s.word = ANY (fresh) AND length(s.key) >= 8
-  ORDER BY v.variant, s.word
-  ON CONFLICT DO NOTHING;
+  ORDER BY v.variant, s.word;
   WITH new_words AS (
-    SELECT s.word, s.key FROM directory_search_word s WHERE s.word = ANY (fresh)
-  ),
+    SELECT s.word, s.key FROM directory_search_word s WHERE s.word = ANY (fresh)),
   -- Each new word and the old or new words its lookups find (`found`), and the old words
   -- whose lookups may find it where its own do not.
   pairs AS (
@@ -41,7 +38,8 @@ BEGIN
           FROM new_words f,
                unnest(directory_search_stored(f.word COLLATE "default", f.key)) AS n(variant),
                directory_search_reach e
-          WHERE length(f.key) >= 8 AND e.variant = n.variant) c
+          WHERE length(f.key) >= 8 AND e.variant = n.variant
+            AND e.word NOT IN (SELECT unnest(fresh))) c
          JOIN directory_search_word s ON s.word = c.other
     WHERE s.word <> c.word AND abs(length(s.word) - length(c.word)) <= 3
   )
@@ -62,8 +60,8 @@ BEGIN
                                     pairs.other COLLATE "default", pairs.other_key) p
          -- Two words one edit apart, or two by spelling, always find each other; keys two
          -- edits apart may not, and only then are the old word's lookups built (CASE: not
-         -- for every candidate).
-         WHERE CASE WHEN pairs.old AND length(pairs.other) >= 4 AND p.distance IS NOT NULL
+         -- for every candidate; `old` apart, so that a new word's pairs are not measured).
+         WHERE pairs.old AND CASE WHEN length(pairs.other) >= 4 AND p.distance IS NOT NULL
                     THEN p.distance < 2 OR p.spelled <= 2
                          OR directory_search_lookups(pairs.other COLLATE "default",
                                                      pairs.other_key)
