@@ -156,11 +156,12 @@ BEGIN
   plan.loose := directory_search_rows(looses, 2 * width);
   plan.match := directory_search_rows(matches, 3 * width);
   plan.corrected := array_to_string(corrected, ' ');
-  -- What normalising left out at the end, when that is all it changed, is a legal form,
-  -- which names then end with ('slu': "... S.L.U.", "... SLU").
-  left_out := regexp_replace(directory_fold(term), '[^a-z0-9]+', '', 'g');
-  IF starts_with(left_out, replace(normal, ' ', '')) THEN
-    left_out := nullif(substr(left_out, length(replace(normal, ' ', '')) + 1), '');
+  -- The term as written, its letters and digits: what normalising left out at the end,
+  -- when that is all it changed, is a legal form, which names then end with ('slu':
+  -- "... S.L.U.", "... SLU").
+  plan.spelling := regexp_replace(directory_fold(term), '[^a-z0-9]+', '', 'g');
+  IF starts_with(plan.spelling, replace(normal, ' ', '')) THEN
+    left_out := nullif(substr(plan.spelling, length(replace(normal, ' ', '')) + 1), '');
     plan.legal := '[^a-z0-9]' || regexp_replace(left_out, '(.)', '\1[^a-z0-9]*', 'g') || '$';
   END IF;
   RETURN plan;

@@ -5,8 +5,11 @@
 -- letters long, current or not (`of_current`), of rank class `class`
 -- (directory_search_class_rank); NULL: any. The search order of company and logo
 -- search alike (docs/search.md), written here only: current logos first, then
--- directory_search_rank, names ending with the legal form typed (`plan.legal`), then the
--- shorter search document, the name or title, the id.
+-- directory_search_rank, names as typed: of the names exactly the term those written so
+-- (`plan.spelling`: its legal form, "&" or "e"), of the others those ending with the legal
+-- form typed (`plan.legal`); not in a window of one rank class, which
+-- directory_search_gram's counts lay out by length; then the shorter search document, the
+-- name or title, the id.
 -- Also how many rows those conditions but the class find (`total`), counted in the same
 -- pass, which a one-word term's search takes as its total: reading its matches once,
 -- ranking them and keeping the first `skip + take` costs about half of counting them by
@@ -32,7 +35,11 @@ BEGIN
   -- returns the count), which the aggregate takes in the order the LIMIT's sort gives.
   SELECT coalesce(max(s.total), 0), coalesce(array_agg(s.id), '{}')
   INTO total, ids
-  FROM (SELECT s.*, s.tie !~ plan.legal AS legal
+  FROM (SELECT s.*,
+               CASE WHEN class IS NOT NULL THEN NULL
+                    WHEN s.rank = 0
+                    THEN regexp_replace(s.tie, '[^a-z0-9]+', '', 'g') <> plan.spelling
+                    ELSE s.tie !~ plan.legal END AS typed
         FROM (SELECT r.id, r.is_current, directory_search_rank(r.search_doc, plan) AS rank,
                      length(r.search_doc) AS length, r.tie, count(*) OVER () AS total
               FROM directory_search_source(kind, sectors, province_folded) r
@@ -43,7 +50,7 @@ BEGIN
                 AND (of_current IS NULL OR r.is_current = of_current)
               OFFSET 0) s
         WHERE class IS NULL OR s.rank = directory_search_class_rank(class)
-        ORDER BY s.is_current DESC, s.rank, legal, s.length, s.tie, s.id
+        ORDER BY s.is_current DESC, s.rank, typed, s.length, s.tie, s.id
         LIMIT skip + take) s;
   ids := ids[skip::integer + 1:];
 END $$;

@@ -1,6 +1,6 @@
 -- How search reads a term (directory_search_plan builds it, docs/search.md): LIKE
 -- patterns over directory_search_doc's text. Every field but `words`, `exact`,
--- `corrected` and `legal` is
+-- `corrected`, `legal` and `spelling` is
 -- a two-dimensional array with one row per required word of the term, padded with NULL
 -- (which matches nothing); a word matches when its row of `match` does.
 CREATE TYPE directory_search_plan AS (
@@ -15,12 +15,13 @@ CREATE TYPE directory_search_plan AS (
   far text[],      -- ... a correction two edits away
   corrected text,  -- the term, each word that the catalogue lacks replaced by its nearest one
                    -- when that is as near as spelt as by sound
-  legal text,      -- the legal form typed at the end of the term, which normalising left
-                   -- out, as a regular expression for the folded names that end with it
   loose text[],    -- what each word matches but its corrections (`inside`, and the word
                    -- read as two): with `near_words` and `far_words`, `match` again, in
                    -- the shape the indexes take (docs/search.md)
   near_words text[],  -- `near`'s corrections as words: string_to_array(search_doc, ' ')
                       -- holds one (the index on a document's words)
-  far_words text[]    -- `far`'s
+  far_words text[],   -- `far`'s
+  legal text,      -- the legal form typed at the end of the term, which normalising left
+                   -- out, as a regular expression for the folded names that end with it
+  spelling text    -- the term as written, folded, its letters and digits only
 );

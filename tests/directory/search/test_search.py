@@ -350,6 +350,16 @@ def test_it_ranks_names_with_the_legal_form_typed_first_of_those_that_match_alik
     assert found(api, "meas s.a.") == ["Mesa S.A.", "Mesa"]  # corrected
 
 
+def test_it_ranks_the_exact_name_written_as_typed_first_whatever_its_other_names(api):
+    CompanyFactory(name="Clínica Garrido S.Coop.")
+    CompanyFactory(name="Clínica Garrido", alternative_names=["CG Salud"])
+    CompanyFactory(name="Pérez y Gálvez")
+    CompanyFactory(name="Pérez & Gálvez", alternative_names=["PG"])
+
+    assert found(api, "clinica garrido") == ["Clínica Garrido", "Clínica Garrido S.Coop."]
+    assert found(api, "perez & galvez") == ["Pérez & Gálvez", "Pérez y Gálvez"]
+
+
 # -- Pages and querysets agree -------------------------------------------------------------
 
 WORDS = ["Banco", "Banca", "banco", "Bancos", "Abanico", "Caja", "Sur", "Norte", "de", "la"]
