@@ -136,16 +136,16 @@ def renames(companies: list, count: int) -> dict:
 
 def logos(companies: list, count: int) -> dict:
     from directory.catalogue.models import Logo
-    from directory.editing.services import logo_make_current
+    from directory.editing.services import logo_create, logo_make_current
 
     spent, added = [], []
     for number, company in enumerate(companies[:count]):
 
         def add(company=company, number=number):
-            logo = Logo.objects.create(
-                company=company, slug=f"bench-logo-{number}", title=f"{company.name} (nuevo)"
+            title = f"{company.name} (nuevo)"
+            logo = logo_create(
+                company=company, current=True, slug=f"bench-logo-{number}", title=title
             )
-            logo_make_current(logo=logo)
             added.append(logo)
 
         previous = company.current_logo_id

@@ -17,7 +17,7 @@ from PIL import Image
 from accounts.models import User
 from common.svg import sanitize_svg
 from directory.catalogue.models import Company, Logo
-from directory.editing.services import asset_attach, file_store, logo_make_current
+from directory.editing.services import asset_attach, file_store, logo_create, logo_make_current
 from directory.search.embeddings import company_embedding_stale
 from proposals.models import (
     MAX_PROPOSALS_PER_DAY,
@@ -211,8 +211,9 @@ def proposal_approve(
             )
             company_embedding_stale(company_ids=[company.id])
         if logo is None or logo.company_id != company.id:
-            logo = Logo.objects.create(
+            logo = logo_create(
                 company=company,
+                current=company.current_logo_id is None,
                 slug=_unique_slug(Logo, locked.company_name),
                 title=locked.company_name,
             )

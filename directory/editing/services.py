@@ -121,30 +121,57 @@ def asset_delete(*, asset: Asset) -> None:
     _preview_after_commit(logo_id=logo_id, variant_id=variant_id)
 
 
+def logo_create(*, company: Company, current: bool = False, **fields) -> Logo:
+    """A new logo of `company`, made its current logo if `current`: inserted current,
+    which costs one logo row and one pass of its search triggers, where creating it and
+    then making it current (logo_make_current) writes the row twice. It has no files
+    yet, so no colours to read: they are known (none) until its main file is attached,
+    which makes them pending and has them read (asset_attach)."""
+    logo = Logo(company=company, is_current=current, colors_computed_at=timezone.now(), **fields)
+    with transaction.atomic(savepoint=False):
+        if current:
+            _company_point_at(logo=logo)
+        logo.save(force_insert=True)
+    if current:
+        company.current_logo = logo
+    return logo
+
+
+def _company_point_at(*, logo: Logo) -> None:
+    """Points the logo's company at it and unflags its other logos (the partial unique
+    index allows one current logo). The company's row is updated first, which takes its
+    lock: two staff making logos current at once queue here instead of one failing. Both
+    foreign keys on current_logo are checked at commit, so the logo may be inserted after."""
+    Company.objects.filter(pk=logo.company_id).update(current_logo=logo)
+    Logo.objects.filter(company_id=logo.company_id, is_current=True).exclude(pk=logo.pk).update(
+        is_current=False
+    )
+
+
 def logo_make_current(*, logo: Logo) -> bool:
     """Makes `logo` its company's current logo; True if that changed anything."""
     company = logo.company
     if logo.is_current and company.current_logo_id == logo.id:
         return False
-    with transaction.atomic():
-        # Two staff making logos current at once queue here instead of one failing.
-        Company.objects.select_for_update().filter(pk=company.pk).values_list("pk").first()
-        # Unflag the old one first: the partial unique index allows one current logo.
-        Logo.objects.filter(company=company, is_current=True).exclude(pk=logo.pk).update(
-            is_current=False
-        )
-        Logo.objects.filter(pk=logo.pk).update(is_current=True)
-        Company.objects.filter(pk=company.pk).update(current_logo=logo)
-        images_changed()
-        if (
-            not _is_deferred()
-            and not Logo.objects.filter(pk=logo.pk, colors_computed_at__isnull=False).exists()
-        ):
-            # The company's colours are now this logo's: make sure they get read.
-            transaction.on_commit(lambda: logo_colors_refresh(logo_id=logo.id), robust=True)
+    # No savepoint of its own: whatever fails here fails the caller's transaction anyway.
+    with transaction.atomic(savepoint=False):
+        _company_point_at(logo=logo)
+        _logo_flag_current(logo=logo)
     logo.is_current = True
     company.current_logo = logo
     return True
+
+
+def _logo_flag_current(*, logo: Logo) -> None:
+    """Flags the logo current, and has its colours read after the commit if they are
+    pending: the company's colours are now this logo's. A logo whose colours are read
+    already (flagged in a second statement) is the rarer case: a new one has none."""
+    pending = Logo.objects.filter(pk=logo.pk, colors_computed_at__isnull=True)
+    if not pending.update(is_current=True):
+        Logo.objects.filter(pk=logo.pk).update(is_current=True)
+    elif not _is_deferred():
+        transaction.on_commit(lambda: logo_colors_refresh(logo_id=logo.id), robust=True)
+    images_changed()
 
 
 def logo_unset_current(*, logo: Logo) -> bool:
