@@ -13,8 +13,8 @@ the code the importer and the admin run:
 1. rename: a random company renamed and saved in its own transaction, committed, as the
    admin saves a company (the embedding is refreshed after the commit, outside the
    measured time: EMBEDDING_BACKEND is off here); then renamed back (measured too);
-2. logo: a new logo added to a random company and made its current logo, in one
-   transaction, as the import adds one (then deleted, not measured);
+2. logo: a new logo added to a random company as its current logo, in one transaction,
+   through `logo_create` as a proposal's approval adds one (then deleted, not measured);
 3. import: `catalogue_import` of a JSON file that changes the name and "about" of
    --import-companies existing companies, with the default embedding backend, as
    `manage.py import_directory` runs it; then the file that changes them back.
