@@ -9,8 +9,8 @@
 -- part of the catalogue ("ria": a fifth of it): its matches are read once, counted and
 -- ranked, and the first `skip + take` kept (directory_search_ranked), except those of a
 -- term that is one word of three letters as typed without filters (the broadest: "ria";
--- not "cal del", whose exact name is another, nor "ria s.l.", whose order of exact names
--- the counts do not hold), which are not read:
+-- not "cal del", whose exact name is another, nor "ria s.l.", whose names ending with
+-- the legal form come first, an order the counts do not hold), which are not read:
 -- their counts by rank class (directory_search_class_rank), current logos before the
 -- others, and document length are read from directory_search_gram
 -- (directory_search_gram_classes). Two passes over the classes, the current rows, then
@@ -70,7 +70,10 @@ BEGIN
               kind, plan, NULL, NULL, NULL,
               CASE class WHEN 1 THEN plan.exact WHEN 2 THEN plan.whole WHEN 3 THEN plan.start
                          ELSE plan.inside END, NULL,
-              shortest, longest, of_current, class, skipped, take - cardinality(ids))).ids;
+              -- The exact names, few, are read whole, to be ordered as typed first.
+              CASE WHEN class > 1 THEN shortest END, longest, of_current, class,
+              CASE WHEN class > 1 THEN skipped ELSE greatest(skip - done, 0) END,
+              take - cardinality(ids))).ids;
           END IF;
           done := done + coalesce(in_class, 0);
         END LOOP;
