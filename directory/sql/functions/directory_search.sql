@@ -9,15 +9,15 @@
 -- part of the catalogue ("ria": a fifth of it): its matches are read once, counted and
 -- ranked, and the first `skip + take` kept (directory_search_ranked), except those of a
 -- term that is one word of three letters as typed without filters (the broadest: "ria";
--- not "cal del", whose exact name is another, nor "ria s.l.", whose order of exact names
--- the counts do not hold), which are not read:
+-- not "cal del", whose exact name is another, nor "ria s.l.", whose names ending with
+-- the legal form come first, an order the counts do not hold), which are not read:
 -- their counts by rank class (directory_search_class_rank), current logos before the
 -- others, and document length are read from directory_search_gram
 -- (directory_search_gram_classes). Two passes over the classes, the current rows, then
 -- the others (every company is current, so its search ends in the first): the window
--- lies, in each class up to it, in a known range of lengths (directory_search_window),
--- and only the rows of that range are read, found by the trigram index and the index on
--- length(search_doc) together, and ranked.
+-- lies, in each class up to it, in a known range of lengths, and only the rows of that
+-- range are read, found by the trigram index and the index on length(search_doc)
+-- together, and ranked.
 CREATE OR REPLACE FUNCTION directory_search(
   kind text, term text, sectors bigint[], province_folded text, skip integer,
   take integer, OUT total bigint, OUT ids uuid[])
@@ -27,13 +27,12 @@ DECLARE
   split boolean;
   matched uuid[];      -- the rows a term of several words matches
   classes record;      -- a three-letter word's matches by class (directory_search_gram)
-  class_lengths integer[];
-  class_counts bigint[];
   of_current boolean;  -- the pass: the current rows, then the others
   done bigint := 0;    -- rows of the classes before this one
   shortest integer;    -- the lengths that hold the window's rows of this class
   longest integer;
   skipped bigint;      -- rows of this class in that range that come before the window
+  in_class bigint;     -- rows of this class
 BEGIN
   total := 0;
   ids := '{}';
@@ -53,20 +52,30 @@ BEGIN
       FOREACH of_current IN ARRAY ARRAY[true, false] LOOP
         FOR class IN 1..4 LOOP
           EXIT WHEN done >= least(total, skip + take);
-          SELECT coalesce(array_agg(h.length ORDER BY h.length), '{}'),
-                 coalesce(array_agg(h.count ORDER BY h.length), '{}')
-          INTO class_lengths, class_counts
-          FROM unnest(classes.ranks, classes.currents, classes.lengths, classes.counts)
-                 AS h(rank, is_current, length, count)
-          WHERE h.rank = directory_search_class_rank(class) AND h.is_current = of_current;
-          SELECT w.shortest, w.longest, w.skipped INTO shortest, longest, skipped
-          FROM directory_search_window(class_lengths, class_counts, done, skip, take) w;
+          -- The class's rows by length (`kept`: those holding part of the window), each
+          -- class's patterns holding those of the classes before.
+          SELECT min(w.length) FILTER (WHERE w.kept), max(w.length) FILTER (WHERE w.kept),
+                 greatest(skip - min(w.before) FILTER (WHERE w.kept), 0), sum(w.count)
+          INTO shortest, longest, skipped, in_class
+          FROM (SELECT h.length, h.count, h.before,
+                       h.before + h.count > skip AND h.before < skip + take AS kept
+                FROM (SELECT h.length, h.count,
+                             done + sum(h.count) OVER (ORDER BY h.length) - h.count AS before
+                      FROM unnest(classes.ranks, classes.currents, classes.lengths, classes.counts)
+                             AS h(rank, is_current, length, count)
+                      WHERE h.rank = directory_search_class_rank(class)
+                        AND h.is_current = of_current) h) w;
           IF shortest IS NOT NULL THEN
             ids := ids || (directory_search_ranked(
-              kind, plan, NULL, NULL, NULL, directory_search_class_patterns(plan, class), NULL,
-              shortest, longest, of_current, class, skipped, take - cardinality(ids))).ids;
+              kind, plan, NULL, NULL, NULL,
+              CASE class WHEN 1 THEN plan.exact WHEN 2 THEN plan.whole WHEN 3 THEN plan.start
+                         ELSE plan.inside END, NULL,
+              -- The exact names, few, are read whole, to be ordered as typed first.
+              CASE WHEN class > 1 THEN shortest END, longest, of_current, class,
+              CASE WHEN class > 1 THEN skipped ELSE greatest(skip - done, 0) END,
+              take - cardinality(ids))).ids;
           END IF;
-          done := done + (SELECT coalesce(sum(n), 0) FROM unnest(class_counts) AS n);
+          done := done + coalesce(in_class, 0);
         END LOOP;
       END LOOP;
     ELSIF array_length(plan.match, 1) = 1 THEN

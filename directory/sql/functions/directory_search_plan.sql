@@ -54,6 +54,8 @@ DECLARE
   matches text[] := '{}';
   width integer := 1;
   left_out text;     -- the letters and digits of the term that normalising left out
+  squeezed text;     -- the term normalised, its letters and digits
+  known boolean;     -- whether the lexicon holds the word as typed
   plan directory_search_plan;
 BEGIN
   IF typed IS NULL THEN
@@ -80,35 +82,29 @@ BEGIN
                                  greatest(typed[word_at], written[word_at])] END;
     -- Corrections a search can use: words of names and titles (only those are in search
     -- documents), and not those holding the word as typed, which matches them already.
-    -- What related search embeds takes the nearest by sound, and only when it is as near
-    -- as spelt: "send" sounds one edit from "seeds", "new" like "news", but each is a
-    -- word of its own, and only for a word the catalogue lacks.
-    -- A word of the lexicon has them stored (directory_search_near): one index read.
-    SELECT coalesce(array_agg(n.near) FILTER (WHERE n.distance <= 1 AND usable), '{}'),
-           coalesce(array_agg(n.near) FILTER (WHERE n.distance = 2 AND usable), '{}'),
-           NULL, NULL
+    -- A word of the lexicon of four letters or more has them stored
+    -- (directory_search_near: one index read), another's are computed. What related
+    -- search embeds takes the nearest by sound, and only when it is as near as spelt:
+    -- "send" sounds one edit from "seeds", "new" like "news", but each is a word of its
+    -- own, and only for a word the catalogue lacks.
+    known := EXISTS (SELECT FROM directory_search_word s WHERE s.word = typed[word_at]);
+    SELECT coalesce(array_agg(c.word) FILTER (WHERE c.distance <= 1 AND u.usable), '{}'),
+           coalesce(array_agg(c.word) FILTER (WHERE c.distance = 2 AND u.usable), '{}'),
+           (array_agg(c.word ORDER BY c.sounded, c.spelled, c.word)
+              FILTER (WHERE c.sounded <= directory_search_budget(typed[word_at])))[1],
+           (array_agg(c.spelled ORDER BY c.sounded, c.spelled, c.word)
+              FILTER (WHERE c.sounded <= directory_search_budget(typed[word_at])))[1]
     INTO near_word, far_word, nearest, nearest_spelled
-    FROM directory_search_word w
-         LEFT JOIN LATERAL (
-           SELECT n.near, n.distance, s.named AND strpos(n.near, typed[word_at]) = 0 AS usable
-           FROM directory_search_near n JOIN directory_search_word s ON s.word = n.near
-           WHERE n.word = w.word) n ON true
-    WHERE w.word = typed[word_at] AND length(typed[word_at]) >= 4
-    HAVING count(*) > 0;
-    IF NOT FOUND THEN
-      SELECT coalesce(array_agg(c.word) FILTER (WHERE c.distance <= 1 AND usable), '{}'),
-             coalesce(array_agg(c.word) FILTER (WHERE c.distance = 2 AND usable), '{}'),
-             (array_agg(c.word ORDER BY c.sounded, c.spelled, c.word)
-                FILTER (WHERE c.sounded <= directory_search_budget(typed[word_at])))[1],
-             (array_agg(c.spelled ORDER BY c.sounded, c.spelled, c.word)
-                FILTER (WHERE c.sounded <= directory_search_budget(typed[word_at])))[1]
-      INTO near_word, far_word, nearest, nearest_spelled
-      FROM (SELECT k.*, k.named AND strpos(k.word, typed[word_at]) = 0 AS usable
-            FROM directory_search_corrections(typed[word_at]) k
-            WHERE length(typed[word_at]) >= 4 OR split) c;
-    END IF;
-    IF nearest_spelled <= directory_search_budget(typed[word_at]) AND NOT EXISTS (
-         SELECT 1 FROM directory_search_word s WHERE s.word = typed[word_at]) THEN
+    FROM (SELECT n.near, n.distance, NULL, NULL, s.named
+          FROM directory_search_near n JOIN directory_search_word s ON s.word = n.near
+          WHERE n.word = typed[word_at] AND known AND length(typed[word_at]) >= 4
+          UNION ALL
+          SELECT * FROM directory_search_corrections(typed[word_at])
+          WHERE NOT (known AND length(typed[word_at]) >= 4)
+            AND (length(typed[word_at]) >= 4 OR split))
+         AS c(word, distance, sounded, spelled, named),
+         LATERAL (SELECT c.named AND strpos(c.word, typed[word_at]) = 0) AS u(usable);
+    IF nearest_spelled <= directory_search_budget(typed[word_at]) AND NOT known THEN
       corrected[word_at] := nearest;
     END IF;
     -- Read as two words only when no word of the catalogue is one typo away: a split's
@@ -160,8 +156,9 @@ BEGIN
   -- when that is all it changed, is a legal form, which names then end with ('slu':
   -- "... S.L.U.", "... SLU").
   plan.spelling := regexp_replace(directory_fold(term), '[^a-z0-9]+', '', 'g');
-  IF starts_with(plan.spelling, replace(normal, ' ', '')) THEN
-    left_out := nullif(substr(plan.spelling, length(replace(normal, ' ', '')) + 1), '');
+  squeezed := replace(normal, ' ', '');
+  IF starts_with(plan.spelling, squeezed) THEN
+    left_out := nullif(substr(plan.spelling, length(squeezed) + 1), '');
     plan.legal := '[^a-z0-9]' || regexp_replace(left_out, '(.)', '\1[^a-z0-9]*', 'g') || '$';
   END IF;
   RETURN plan;

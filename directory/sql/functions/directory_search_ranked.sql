@@ -7,9 +7,7 @@
 -- search alike (docs/search.md), written here only: current logos first, then
 -- directory_search_rank, names as typed: of the names exactly the term those written so
 -- (`plan.spelling`: its legal form, "&" or "e"), of the others those ending with the legal
--- form typed (`plan.legal`); not in a window of one rank class, which
--- directory_search_gram's counts lay out by length; then the shorter search document, the
--- name or title, the id.
+-- form typed (`plan.legal`); then the shorter search document, the name or title, the id.
 -- Also how many rows those conditions but the class find (`total`), counted in the same
 -- pass, which a one-word term's search takes as its total: reading its matches once,
 -- ranking them and keeping the first `skip + take` costs about half of counting them by
@@ -36,8 +34,7 @@ BEGIN
   SELECT coalesce(max(s.total), 0), coalesce(array_agg(s.id), '{}')
   INTO total, ids
   FROM (SELECT s.*,
-               CASE WHEN class IS NOT NULL THEN NULL
-                    WHEN s.rank = 0
+               CASE WHEN s.rank = 0
                     THEN regexp_replace(s.tie, '[^a-z0-9]+', '', 'g') <> plan.spelling
                     ELSE s.tie !~ plan.legal END AS typed
         FROM (SELECT r.id, r.is_current, directory_search_rank(r.search_doc, plan) AS rank,
