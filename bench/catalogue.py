@@ -38,6 +38,7 @@ import time
 import tomllib
 import unicodedata
 import uuid
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -83,6 +84,8 @@ class Generated:
     alternative_names: int
     seconds: float
     steps: dict[str, float]
+    # Per step, the CPU seconds of the connection's server process (backend_cpu).
+    cpu: dict[str, float]
     # With load(functions=True): per step, the SQL functions that took longest, their own
     # seconds (not those of the functions they called) and calls.
     functions: dict[str, dict[str, tuple[float, int]]] = field(default_factory=dict)
@@ -198,6 +201,16 @@ class Rows:
 
 def generate(companies: int, seed: int) -> Rows:
     """The rows of `companies` synthetic companies and their logos, in COPY column order."""
+    rows = Rows(companies=[], logos=[], alternative_names=0)
+    for _ in company_rows(companies, seed, rows):
+        pass
+    return rows
+
+
+def company_rows(companies: int, seed: int, rows: Rows) -> Iterator[tuple]:
+    """generate()'s company rows one at a time, each added to `rows` with its logos as it
+    is made: COPY takes each as it comes, so PostgreSQL works on one core while Python
+    makes the next rows on the other."""
     rng = random.Random(seed)
     names = NameMaker(rng)
     now = datetime.now(UTC)
@@ -211,7 +224,6 @@ def generate(companies: int, seed: int) -> Rows:
         "MEDIA": sector_ids["medios"],
         "POLITICAL_PARTY": sector_ids["partidos-politicos"],
     }
-    rows = Rows(companies=[], logos=[], alternative_names=0)
     slugs: dict[str, int] = {}
     for _ in range(companies):
         name, entity_type, kind = names.company()
@@ -266,13 +278,12 @@ def generate(companies: int, seed: int) -> Rows:
         founded = str(rng.randint(1880, 2024)) if rng.random() < 0.6 else None
         province = names.province() if rng.random() < 0.92 else None
         location = rng.choice(PLACES) if rng.random() < 0.5 else None
-        rows.companies.append(
-            (
-                *(company_id, slug, name, alternative, entity_type, rng.random() < 0.1, sector),
-                *(province, None, website, location, founded, current_id, now, now, ""),
-            )
+        row = (
+            *(company_id, slug, name, alternative, entity_type, rng.random() < 0.1, sector),
+            *(province, None, website, location, founded, current_id, now, now, ""),
         )
-    return rows
+        rows.companies.append(row)
+        yield row
 
 
 COMPANY_COLUMNS = (
@@ -294,6 +305,14 @@ LOGO_TYPES = [
     *("text", "text[]", "int4", "text", "timestamptz", "timestamptz", "bool"),
 ]
 TABLES = ("directory_sector", "directory_company", "directory_logo")
+# The lexicon, which the catalogue's triggers only ever add to: emptied with the catalogue,
+# so that a load learns every word as it would into a fresh database.
+LEXICON = (
+    "directory_search_word",
+    "directory_search_variant",
+    "directory_search_near",
+    "directory_search_reach",
+)
 # Kept by triggers on the catalogue (directory/sql/).
 SEARCH_TABLES = (
     "directory_company_tally",
@@ -329,6 +348,14 @@ def _copy(conn: psycopg.Connection, table: str, columns: str, types: list[str], 
 FUNCTION_TIMES = "SELECT funcname, self_time, calls FROM pg_stat_xact_user_functions"
 
 
+def backend_cpu(conn: psycopg.Connection) -> float:
+    """Seconds of CPU the connection's server process has used (a loopback server, Linux):
+    on a shared machine the figure the wall clock hides. Parallel workers (an index
+    build's) are processes of their own and not counted."""
+    fields = Path(f"/proc/{conn.info.backend_pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def load(
     conn: psycopg.Connection,
     companies: int,
@@ -339,8 +366,8 @@ def load(
     """Replace the catalogue rows with `companies` synthetic companies and their logos.
 
     `rows`: what generate(companies, seed) returns, when the caller has made it already
-    (at 1,000,000 companies making it takes minutes and holds gigabytes); the steps and
-    seconds reported then leave the generation out. `functions`: also time the SQL
+    (at 1,000,000 companies making it takes minutes and holds gigabytes); without it the
+    companies are made as COPY sends them (company_rows). `functions`: also time the SQL
     functions the triggers and generated columns run, per step (track_functions, which
     needs a superuser; the timing itself costs a little).
 
@@ -351,18 +378,26 @@ def load(
     """
     started = time.perf_counter()
     steps: dict[str, float] = {}
+    cpu: dict[str, float] = {}
     if rows is None:
-        rows = generate(companies, seed)
-        steps["generate"] = time.perf_counter() - started
+        rows = Rows(companies=[], logos=[], alternative_names=0)
+        company_source: Iterable[tuple] = company_rows(companies, seed, rows)
+    else:
+        company_source = rows.companies
 
     spent: dict[str, dict[str, tuple[float, int]]] = {}
     seen: dict[str, tuple[float, int]] = {}
     if functions:
         conn.execute("SET track_functions = 'all'")
 
+    cpu_mark = backend_cpu(conn)
+
     def step(name: str, since: float) -> float:
+        nonlocal cpu_mark
         now = time.perf_counter()
         steps[name] = now - since
+        used = backend_cpu(conn)
+        cpu[name], cpu_mark = used - cpu_mark, used
         if functions and conn.info.transaction_status == psycopg.pq.TransactionStatus.INTRANS:
             totals = {name: (ms, calls) for name, ms, calls in conn.execute(FUNCTION_TIMES)}
             delta = {
@@ -382,8 +417,11 @@ def load(
     mark = time.perf_counter()
     with conn.transaction():
         # The benchmark database is ours: CASCADE also empties variants, assets, domains.
-        conn.execute(f"TRUNCATE {', '.join(TABLES)} CASCADE")
+        conn.execute(f"TRUNCATE {', '.join(TABLES + LEXICON)} CASCADE")
         conn.execute("SET LOCAL maintenance_work_mem = '256MB'")
+        # The triggers sort and hash all the rows of a COPY at once (a million words'
+        # variants, their correction candidates): in memory, not in batches on disk.
+        conn.execute("SET LOCAL work_mem = '256MB'")
         indexes = conn.execute(
             "SELECT i.indexrelid::regclass::text, pg_get_indexdef(i.indexrelid) FROM pg_index i"
             " JOIN pg_class t ON t.oid = i.indrelid"
@@ -399,7 +437,7 @@ def load(
         conn.execute(
             "SELECT setval(pg_get_serial_sequence('directory_sector', 'id'), %s)", (len(SECTORS),)
         )
-        _copy(conn, "directory_company", COMPANY_COLUMNS, COMPANY_TYPES, rows.companies)
+        _copy(conn, "directory_company", COMPANY_COLUMNS, COMPANY_TYPES, company_source)
         mark = step("copy companies", mark)
         # The logo trigger copies each company's name into the logo's search_text.
         _copy(conn, "directory_logo", LOGO_COLUMNS, LOGO_TYPES, rows.logos)
@@ -420,6 +458,7 @@ def load(
         alternative_names=rows.alternative_names,
         seconds=time.perf_counter() - started,
         steps={name: round(seconds, 2) for name, seconds in steps.items()},
+        cpu={name: round(seconds, 2) for name, seconds in cpu.items()},
         functions=spent,
     )
 
@@ -439,10 +478,12 @@ def main() -> None:
         generated = load(conn, args.companies, args.seed, functions=True)
     print(
         f"{generated.companies:,} companies, {generated.logos:,} logos in"
-        f" {generated.seconds:.1f} s, load average {os.getloadavg()[0]:.2f}"
+        f" {generated.seconds:.1f} s ({sum(generated.cpu.values()):.1f} s of PostgreSQL CPU),"
+        f" load average {os.getloadavg()[0]:.2f}"
     )
+    print(f"  {'step':<24}{'wall':>10}{'PostgreSQL CPU':>18}")
     for name, seconds in generated.steps.items():
-        print(f"  {name:<24}{seconds:>8.1f} s")
+        print(f"  {name:<24}{seconds:>8.1f} s{generated.cpu.get(name, 0.0):>16.1f} s")
         for function, (own, calls) in generated.functions.get(name, {}).items():
             print(f"      {function:<40}{own:>8.1f} s own, {calls:,} calls")
 

@@ -7,20 +7,21 @@
 -- whose lookups find the new word is found by the new word's too, unless it found it
 -- through a deletion the variants do not store: two letters out of a key of eight or
 -- more (two words whose keys are two edits apart need not find each other alike). Those
--- are kept in directory_search_reach, which this adds the new words' to first, and the
--- words holding one of the new word's variants there are measured too.
+-- are kept in directory_search_reach, which this adds the new words' to last (so that
+-- it holds only old words' while they are read), and the words holding one of the new
+-- word's variants there are measured too.
 -- One statement for all the new words: a bulk load learns thousands at once, and the
 -- migration that created the lists filled them so. PL/pgSQL with a generic plan, so
 -- that the statement is planned once per connection: planned for each call, it took
--- several times its run for one word.
+-- several times its run for one word. For many words a plan made for them joins the
+-- candidates to the lexicon by hashing it, not by one probe each (SET LOCAL ends with
+-- the function, which has a SET of its own).
 CREATE OR REPLACE FUNCTION directory_search_near_add(fresh text[]) RETURNS void
   LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
-  INSERT INTO directory_search_reach (variant, word)
-  SELECT DISTINCT v.variant, s.word
-  FROM directory_search_word s, unnest(directory_search_deletions(s.key, 2)) AS v(variant)
-  WHERE s.word = ANY (fresh) AND length(s.key) >= 8
-  ORDER BY v.variant, s.word;
+  IF cardinality(fresh) > 100 THEN
+    SET LOCAL plan_cache_mode = force_custom_plan;
+  END IF;
   WITH new_words AS (
     SELECT s.word, s.key FROM directory_search_word s WHERE s.word = ANY (fresh)),
   -- Each new word and the old or new words its lookups find (`found`), and the old words
@@ -33,13 +34,12 @@ BEGIN
                unnest(directory_search_lookups(f.word COLLATE "default", f.key)) AS l(variant),
                directory_search_variant v
           WHERE v.variant = l.variant
-          UNION
-          SELECT f.word, f.key, false, e.word
+          UNION ALL  -- `found` sets the two apart
+          SELECT DISTINCT f.word, f.key, false, e.word
           FROM new_words f,
                unnest(directory_search_stored(f.word COLLATE "default", f.key)) AS n(variant),
                directory_search_reach e
-          WHERE length(f.key) >= 8 AND e.variant = n.variant
-            AND e.word NOT IN (SELECT unnest(fresh))) c
+          WHERE length(f.key) >= 8 AND e.variant = n.variant) c
          JOIN directory_search_word s ON s.word = c.other
     WHERE s.word <> c.word AND abs(length(s.word) - length(c.word)) <= 3
   )
@@ -70,4 +70,9 @@ BEGIN
                     ELSE false END) r
   ORDER BY r.word, r.near
   ON CONFLICT DO NOTHING;
+  INSERT INTO directory_search_reach (variant, word)
+  SELECT DISTINCT v.variant, s.word
+  FROM directory_search_word s, unnest(directory_search_deletions(s.key, 2)) AS v(variant)
+  WHERE s.word = ANY (fresh) AND length(s.key) >= 8
+  ORDER BY v.variant, s.word;
 END $$;

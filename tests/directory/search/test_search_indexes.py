@@ -186,6 +186,36 @@ def test_it_learns_the_words_of_names_titles_sectors_and_about_texts():
     assert "hq" not in lexicon()
 
 
+def test_it_learns_the_words_of_many_texts_at_once_as_of_each_alone():
+    # A statement's texts are normalised joined: where one ends and the next starts must
+    # not change a word (a legal form is left out at a name's end unless it is the whole
+    # name; dotted letters; "|" inside one).
+    names = [
+        "Astilleros SCOOP",
+        "AIE",
+        "Pl.La S.A.U.",
+        "Hnos. Pérez & Gálvez e Hijos",
+        "I.E.S. Col.legi",
+        "Rial|Ría Arias S.L.P.",
+        "X.",
+        "Y.Z. Sociedad Anónima",
+    ]
+    known = lexicon()
+    Company.objects.bulk_create(
+        [Company(slug=f"many-{index}", name=name) for index, name in enumerate(names)]
+    )
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT w FROM unnest(%s::text[]) AS n(name), directory_search_words(ARRAY[n.name]) w",
+            [names],
+        )
+        alone = {word for (word,) in cursor.fetchall()}
+    assert lexicon() - known == alone - known
+    assert {"aie", "astilleros", "plla", "hermanos", "ies", "collegi"} <= alone
+    assert "scoop" not in alone
+
+
 def test_it_learns_the_words_of_changed_texts():
     company = CompanyFactory(name="Quintanilla")
     sector = SectorFactory(name="Astilleros")

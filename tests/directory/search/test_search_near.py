@@ -3,6 +3,8 @@ instead of computing them: the stored lists must stay what directory_search_corr
 computes as the catalogue's texts add words, in every order they arrive in, and search
 must answer the same from them."""
 
+import random
+
 import pytest
 from django.db import connection
 
@@ -33,6 +35,10 @@ def computed() -> set:
         '      LATERAL directory_search_corrections(s.word COLLATE "default") c'
         " WHERE length(s.word) >= 4 AND c.distance IS NOT NULL"
     )
+
+
+def lexicon() -> set:
+    return rows("SELECT word FROM directory_search_word")
 
 
 def test_it_keeps_each_words_stored_corrections_equal_to_those_computed():
@@ -75,3 +81,28 @@ def test_it_finds_a_name_through_a_correction_the_stored_lists_learned_later(api
 
     names = [item["name"] for item in response.json()["data"]]
     assert names == ["Vizcochavambarote Norte", "Bizcochabambaro Norte"]
+
+
+def test_it_keeps_the_stored_corrections_of_a_bulk_load_equal_to_those_computed():
+    # A load's COPY learns thousands of words in one statement, planned for them (more
+    # than 100), and measures them against the words known before it too: neighbours one
+    # and two edits apart, long keys that find each other through the reach rows only.
+    rng = random.Random(5)
+    syllables = ["ba", "ca", "que", "za", "vi", "lla", "ro", "te", "mon", "sel", "ñor", "gui"]
+    bases = ["".join(rng.choice(syllables) for _ in range(rng.randint(3, 6))) for _ in range(50)]
+    for base in bases[:10]:
+        CompanyFactory(name=f"Talleres {base.title()}")
+
+    def edited(word: str) -> str:
+        i = rng.randrange(1, len(word) - 1)
+        return rng.choice([word[:i] + word[i + 1 :], word[:i] + word[i] + word[i:]])
+
+    names = [f"{edited(base)} {edited(edited(base))} {base}".title() for base in bases]
+    known = len(lexicon())
+    Company.objects.bulk_create(
+        [Company(slug=f"bulk-{index}", name=name) for index, name in enumerate(names)]
+    )
+
+    assert len(lexicon()) - known > 100
+    assert stored() == computed()
+    assert len(stored()) > 100
