@@ -269,7 +269,7 @@ def generate(companies: int, seed: int) -> Rows:
         rows.companies.append(
             (
                 *(company_id, slug, name, alternative, entity_type, rng.random() < 0.1, sector),
-                *(province, None, website, location, founded, current_id, now, now, ""),
+                *(province, None, website, location, founded, current_id, now, now),
             )
         )
     return rows
@@ -277,12 +277,11 @@ def generate(companies: int, seed: int) -> Rows:
 
 COMPANY_COLUMNS = (
     "id, slug, name, alternative_names, entity_type, is_verified, sector_id, province,"
-    " about, website, location, founded_year, current_logo_id, created_at, updated_at,"
-    " import_digest"
+    " about, website, location, founded_year, current_logo_id, created_at, updated_at"
 )
 COMPANY_TYPES = [
     *("uuid", "text", "text", "text[]", "text", "bool", "int8", "text"),
-    *("text", "text", "text", "text", "uuid", "timestamptz", "timestamptz", "text"),
+    *("text", "text", "text", "text", "uuid", "timestamptz", "timestamptz"),
 ]
 LOGO_COLUMNS = (
     "id, slug, title, company_id, is_current, is_product, era_from, era_to, era_label,"
