@@ -21,7 +21,7 @@ from directory.files.previews import RENDERABLE
 from directory.importing.models import ImportDigest
 
 
-def _entry_files(raw) -> list[tuple[object, object, str]] | None:
+def entry_files(raw) -> list[tuple[object, object, str]] | None:
     """(logo slug, variant, path) of each file an entry names, or None when its shape is
     not the expected one (then it is not skipped, and validation says what is wrong)."""
     if not isinstance(raw, dict) or not isinstance(raw.get("logos", []), list):
@@ -50,7 +50,11 @@ def files_digest(raw, base: Path) -> str | None:
     (the entry is then imported, and fails with the reason). A file rewritten in place to
     the same size within the file system's clock tick goes unnoticed: --recheck reads
     every file again."""
-    files = _entry_files(raw)
+    return listed_files_digest(entry_files(raw), base)
+
+
+def listed_files_digest(files: list[tuple] | None, base: Path) -> str | None:
+    """files_digest() of the files entry_files() lists."""
     if files is None:
         return None
     digest = hashlib.sha256()
