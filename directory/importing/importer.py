@@ -354,7 +354,8 @@ def catalogue_import(
     with (
         ThreadPoolExecutor(FILE_THREADS) as pool,
         derived_deferred(),
-        company_embedding_deferred(),
+        # The vectors of the companies changed, made beside the rows.
+        company_embedding_deferred(beside=True),
     ):
         imported = (
             result

@@ -25,6 +25,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -288,29 +289,52 @@ _deferred = threading.local()
 
 
 @contextlib.contextmanager
-def company_embedding_deferred() -> Iterator[None]:
+def company_embedding_deferred(*, beside: bool = False) -> Iterator[None]:
     """Inside it, the companies made stale by each commit are embedded together when it
     ends, in batches, instead of one commit at a time: an import commits every company on
     its own, and the model embeds a batch of 256 texts far faster than 256 single ones.
-    What was committed is embedded even when the block raises."""
+    What was committed is embedded even when the block raises.
+
+    With `beside`, each EMBED_BATCH companies made stale are embedded at once on a thread
+    of its own while the block goes on: an import's block mostly waits for the database,
+    whose work is on another core, so the vectors are made in that time, not after it."""
     if getattr(_deferred, "ids", None) is not None:
         yield  # nested: the outermost block embeds
         return
     _deferred.ids = set()
+    _deferred.beside = ThreadPoolExecutor(1) if beside else None
+    _deferred.embedding = []
     try:
         yield
     finally:
         ids, _deferred.ids = _deferred.ids, None
+        if _deferred.beside is not None:
+            _deferred.beside.shutdown(wait=True)
         if ids:
             _refresh_after_commit(sorted(ids))
+        for future in _deferred.embedding:
+            future.result()  # what failed on the thread fails here
+
+
+def _refresh_beside(company_ids: list) -> None:
+    """Runs on the thread of company_embedding_deferred(beside=True): one batch, embedded
+    in that thread (no worker forked from it), on a connection it closes."""
+    try:
+        _refresh_after_commit(company_ids)
+    finally:
+        connection.close()
 
 
 def _stale_after_commit(company_ids: list) -> None:
     pending = getattr(_deferred, "ids", None)
     if pending is None:
         _refresh_after_commit(company_ids)
-    else:
-        pending.update(company_ids)
+        return
+    pending.update(company_ids)
+    while _deferred.beside is not None and len(pending) >= EMBED_BATCH:
+        batch = sorted(pending)[:EMBED_BATCH]
+        pending.difference_update(batch)
+        _deferred.embedding.append(_deferred.beside.submit(_refresh_beside, batch))
 
 
 def company_embedding_stale(*, company_ids: Iterable) -> None:
