@@ -6,8 +6,8 @@ entry unchanged since its last import, to the end of its derived pass.
 
 URL: a loopback database migrated to this commit and loaded by bench/catalogue.py
 (`bench/catalogue.py --companies 1000000 --database-url URL`), which this script makes
-a catalogue the importer knows, once (the "prepare" steps below, about an hour at load
-10, most of it writing the digests; a database already prepared is measured at once).
+a catalogue the importer knows, once (the "prepare" steps below, about 20 minutes at load
+5-6; a database already prepared is measured at once).
 Importing a million companies through the importer takes hours here, so the database is
 built this way:
 
@@ -25,10 +25,10 @@ built this way:
 4. The catalogue's file is written beside the demo's files: the loaded companies (all,
    or --unchanged of them) as entries with their fields and logos, each logo naming a main
    SVG and PNG of the demo's (the digest reads their file system stats), the demo entries
-   spread evenly among them; and each loaded company's import digest set to what the
-   importer computes for its entry (with the triggers off for that column alone: nothing
-   reads it but the import). The loaded logos have no asset rows: an unchanged entry is
-   skipped on its digest, unread, so the measured runs never see that.
+   spread evenly among them; and each loaded company's import digests (its text's, its
+   files') set to what the importer computes for its entry, with one COPY into their
+   narrow table. The loaded logos have no asset rows: an unchanged entry is skipped on
+   its digests, unread, so the measured runs never see that.
 
 Then measured, each a run of the command (bench/import.py's measures: wall, CPU of the
 command and of the PostgreSQL cluster, peak memory, load average):
