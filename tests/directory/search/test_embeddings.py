@@ -131,10 +131,13 @@ def test_it_embeds_each_batch_beside_a_deferred_block_while_the_block_goes_on(mo
             # A commit of its own, as each batch of an import.
             with transaction.atomic():
                 embeddings.company_embedding_stale(company_ids=[company.id])
-        # Two batches of two were handed to the thread: made before the block ends.
+        # Two batches of two went to the worker: stored at a later commit, before the
+        # block ends, once it has made them.
         deadline = time.monotonic() + 60
         while CompanyEmbedding.objects.count() < 4 and time.monotonic() < deadline:
             time.sleep(0.05)
+            with transaction.atomic():
+                embeddings.company_embedding_stale(company_ids=[])
         assert CompanyEmbedding.objects.count() == 4
 
     # Every vector is of its company's text now: a refresh finds nothing to embed.
