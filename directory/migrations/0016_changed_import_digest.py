@@ -11,7 +11,6 @@ class Migration(migrations.Migration):
     dependencies = [("directory", "0015_search_as_typed")]
 
     operations = [
-        migrations.RemoveField(model_name="company", name="import_digest"),
         migrations.CreateModel(
             name="ImportDigest",
             fields=[
@@ -29,4 +28,9 @@ class Migration(migrations.Migration):
                 ("files", models.CharField(max_length=64)),
             ],
         ),
+        migrations.RemoveField(model_name="company", name="import_digest"),
+        # Going back, the column is added again: PostgreSQL refuses to alter a table whose
+        # deferred checks are pending in the transaction (rows written before the migrate
+        # in one transaction, as a test does), so they are run first.
+        migrations.RunSQL(migrations.RunSQL.noop, "SET CONSTRAINTS ALL IMMEDIATE"),
     ]
