@@ -280,7 +280,7 @@ def company_rows(companies: int, seed: int, rows: Rows) -> Iterator[tuple]:
         location = rng.choice(PLACES) if rng.random() < 0.5 else None
         row = (
             *(company_id, slug, name, alternative, entity_type, rng.random() < 0.1, sector),
-            *(province, None, website, location, founded, current_id, now, now, ""),
+            *(province, None, website, location, founded, current_id, now, now),
         )
         rows.companies.append(row)
         yield row
@@ -288,12 +288,11 @@ def company_rows(companies: int, seed: int, rows: Rows) -> Iterator[tuple]:
 
 COMPANY_COLUMNS = (
     "id, slug, name, alternative_names, entity_type, is_verified, sector_id, province,"
-    " about, website, location, founded_year, current_logo_id, created_at, updated_at,"
-    " import_digest"
+    " about, website, location, founded_year, current_logo_id, created_at, updated_at"
 )
 COMPANY_TYPES = [
     *("uuid", "text", "text", "text[]", "text", "bool", "int8", "text"),
-    *("text", "text", "text", "text", "uuid", "timestamptz", "timestamptz", "text"),
+    *("text", "text", "text", "text", "uuid", "timestamptz", "timestamptz"),
 ]
 LOGO_COLUMNS = (
     "id, slug, title, company_id, is_current, is_product, era_from, era_to, era_label,"

@@ -6,8 +6,8 @@ entry unchanged since its last import, to the end of its derived pass.
 
 URL: a loopback database migrated to this commit and loaded by bench/catalogue.py
 (`bench/catalogue.py --companies 1000000 --database-url URL`), which this script makes
-a catalogue the importer knows, once (the "prepare" steps below, about an hour at load
-10, most of it writing the digests; a database already prepared is measured at once).
+a catalogue the importer knows, once (the "prepare" steps below, about 20 minutes at load
+5-6; a database already prepared is measured at once).
 Importing a million companies through the importer takes hours here, so the database is
 built this way:
 
@@ -25,10 +25,10 @@ built this way:
 4. The catalogue's file is written beside the demo's files: the loaded companies (all,
    or --unchanged of them) as entries with their fields and logos, each logo naming a main
    SVG and PNG of the demo's (the digest reads their file system stats), the demo entries
-   spread evenly among them; and each loaded company's import digest set to what the
-   importer computes for its entry (with the triggers off for that column alone: nothing
-   reads it but the import). The loaded logos have no asset rows: an unchanged entry is
-   skipped on its digest, unread, so the measured runs never see that.
+   spread evenly among them; and each loaded company's import digests (its text's, its
+   files') set to what the importer computes for its entry, with one COPY into their
+   narrow table. The loaded logos have no asset rows: an unchanged entry is skipped on
+   its digests, unread, so the measured runs never see that.
 
 Then measured, each a run of the command (bench/import.py's measures: wall, CPU of the
 command and of the PostgreSQL cluster, peak memory, load average):
@@ -40,7 +40,6 @@ to date. Results go to bench/results/import-changed-<date>.json.
 """
 
 import argparse
-import contextlib
 import importlib
 import json
 import os
@@ -103,9 +102,11 @@ def _make_room(pool: list[dict], total: int) -> None:
         cursor.execute("DROP TABLE gone")
 
 
-def _loaded_companies(
-    where: str = "c.import_digest = ''", limit: int | None = None, *, logos: bool = True
-):
+# The companies whose digests the import has not stored.
+UNKNOWN = "NOT EXISTS (SELECT FROM directory_importdigest d WHERE d.company_id = c.id)"
+
+
+def _loaded_companies(where: str = UNKNOWN, limit: int | None = None, *, logos: bool = True):
     """The companies the import does not know yet (or those `where` says), with their
     sector's name and slug, read through a server-side cursor on a connection of its own
     (the Django connection meanwhile COPYs what is made of them)."""
@@ -121,34 +122,6 @@ def _loaded_companies(
         while rows := cursor.fetchmany(5000):
             found = _logos(reading, [row[0] for row in rows]) if logos else {}
             yield from ((row, found.get(row[0], [])) for row in rows)
-
-
-# The search indexes of the tables whose every row the preparation rewrites (built with
-# fastupdate = off: one GIN insertion per row, which at 1.5 million rows takes half an
-# hour here). They are switched to a pending list for the rewrite, then flushed and
-# switched back: the same indexes in the end.
-GIN_INDEXES = (
-    "directory_logo_search",
-    "directory_logo_search_words",
-    "directory_company_search",
-    "directory_company_search_words",
-)
-
-
-@contextlib.contextmanager
-def _gin_pending_list():
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        for index in GIN_INDEXES:
-            cursor.execute(f"ALTER INDEX {index} SET (fastupdate = on)")
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            for index in GIN_INDEXES:
-                cursor.execute("SELECT gin_clean_pending_list(%s::regclass)", [index])
-                cursor.execute(f"ALTER INDEX {index} SET (fastupdate = off)")
 
 
 def _derived_as_imported() -> None:
@@ -276,13 +249,13 @@ def _write_catalogues(folder: Path, pool: list[dict], changed, unchanged: int | 
     (whole-changed.json), beside the pool's files; the loaded companies' digests set."""
     from django.db import connection, transaction
 
-    from directory.importing.import_batch import entry_digest
+    from directory.importing.import_batch import files_digest, text_digest
 
     files = _pool_files(pool)
     with connection.cursor() as cursor:
         cursor.execute("SELECT slug, name FROM directory_sector ORDER BY slug")
         sectors = [{"slug": slug, "name": name} for slug, name in cursor.fetchall()]
-        cursor.execute("SELECT count(*) FROM directory_company WHERE import_digest = ''")
+        cursor.execute(f"SELECT count(*) FROM directory_company c WHERE {UNKNOWN}")  # noqa: S608
         loaded = min(cursor.fetchone()[0], unchanged or 1 << 62)
     every = max(1, loaded // max(1, len(pool)))
     head = json.dumps({"sectors": sectors}, ensure_ascii=False)[:-1] + ', "companies": [\n'
@@ -293,27 +266,37 @@ def _write_catalogues(folder: Path, pool: list[dict], changed, unchanged: int | 
         (folder / "whole.json.partial").open("w", encoding="utf-8") as original,
         (folder / "whole-changed.json.partial").open("w", encoding="utf-8") as modified,
     ):
-        writer.execute("CREATE TEMP TABLE digests (slug text PRIMARY KEY, digest text)")
         original.write(head)
         modified.write(head)
         first = True
         left = list(pool)
 
-        def put(entry: dict, other: dict) -> None:
+        def put(entry: dict, other: dict) -> str:
+            """Writes an entry to both files; its text in the original."""
             nonlocal first
             separator = "" if first else ",\n"
             first = False
-            original.write(separator + json.dumps(entry, ensure_ascii=False))
-            modified.write(separator + json.dumps(other, ensure_ascii=False))
+            text = json.dumps(entry, ensure_ascii=False)
+            original.write(separator + text)
+            modified.write(
+                separator + (text if other is entry else json.dumps(other, ensure_ascii=False))
+            )
+            return text
 
         batch: list = []
-        with writer.copy("COPY digests FROM STDIN") as copy:
+        # The digests the import makes of each entry as written (directory/importing/
+        # models.py): a narrow table, written in seconds.
+        with writer.copy(
+            "COPY directory_importdigest (company_id, text, files) FROM STDIN"
+        ) as copy:
 
             def flush() -> None:
                 for row, logos in batch:
                     entry = _entry(row, logos, files)
-                    copy.write_row((row[1], entry_digest(entry, folder)))
-                    put(entry, entry)
+                    text = put(entry, entry)
+                    copy.write_row(
+                        (row[0], text_digest(text.encode()), files_digest(entry, folder))
+                    )
 
             for number, item in enumerate(_loaded_companies(limit=loaded), start=1):
                 batch.append(item)
@@ -328,13 +311,6 @@ def _write_catalogues(folder: Path, pool: list[dict], changed, unchanged: int | 
             left = left[1:]
         original.write("\n]}\n")
         modified.write("\n]}\n")
-        # The digest is no search input and no summary shows it.
-        writer.execute("SET LOCAL session_replication_role = replica")
-        with _gin_pending_list():
-            writer.execute(
-                "UPDATE directory_company c SET import_digest = d.digest FROM digests d"
-                " WHERE c.slug = d.slug"
-            )
     (folder / "whole.json.partial").replace(folder / "whole.json")
     (folder / "whole-changed.json.partial").replace(folder / "whole-changed.json")
 

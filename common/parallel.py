@@ -36,6 +36,16 @@ def _die_with(parent: int) -> None:
         os._exit(1)
 
 
+def worker_pool(count: int) -> ProcessPoolExecutor:
+    """`count` forked workers, which end with this process."""
+    return ProcessPoolExecutor(
+        max_workers=count,
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=_die_with,
+        initargs=(os.getpid(),),
+    )
+
+
 def parallel_map(
     function: Callable[[T], R], items: Iterable[T], *, window: int = 64
 ) -> Iterator[tuple[T, R]]:
@@ -50,10 +60,7 @@ def parallel_map(
         for item in items:
             yield item, function(item)
         return
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(
-        max_workers=count, mp_context=context, initializer=_die_with, initargs=(os.getpid(),)
-    ) as pool:
+    with worker_pool(count) as pool:
         pending: deque = deque()
         for item in items:
             pending.append((item, pool.submit(function, item)))

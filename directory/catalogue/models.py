@@ -111,9 +111,6 @@ class Company(models.Model):
     current_logo = models.ForeignKey(
         "Logo", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    # SHA-256 of the catalogue entry and its files as last imported: an import skips an
-    # entry whose digest is unchanged (directory/importing/importer.py); empty: never imported.
-    import_digest = models.CharField(max_length=64, blank=True, default="", editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

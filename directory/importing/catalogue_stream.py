@@ -5,7 +5,8 @@ The file is a JSON object; each of its members whose value is a list is yielded 
 by element as (key, position, element), any other member as (key, None, value). Only a
 buffer of the text around the element being read is ever held. catalogue_spans() says
 too where each element's text stands in the file, in bytes, so that a later reading can
-take only the elements it needs (catalogue_element()).
+take only the elements it needs (catalogue_element()); catalogue_texts() gives each
+element's bytes, whose hash says whether an entry changed without writing it anew.
 """
 
 import json
@@ -95,12 +96,16 @@ class _Reader:
             self.at = end
             return value
 
-    def spanned(self) -> tuple[object, int, int]:
-        """The next JSON value whole, with its first byte's offset and its end's."""
+    def spanned(self) -> tuple[object, int, bytes]:
+        """The next JSON value whole, with its first byte's offset and its text's bytes."""
         self.peek()
         start = self.offset(self.at)
         value = self.value()
-        return value, start, self.offset(self.at)
+        # The mark is the value's first character still (value() reads on from there):
+        # its bytes are those the end's offset is counted from, encoded once.
+        text = self.buffer[self.mark : self.at].encode()
+        self.mark, self.mark_byte = self.at, start + len(text)
+        return value, start, text
 
 
 def catalogue_members(path: Path) -> Iterator[tuple[str, int | None, object]]:
@@ -114,6 +119,13 @@ def catalogue_members(path: Path) -> Iterator[tuple[str, int | None, object]]:
 def catalogue_spans(path: Path) -> Iterator[tuple[str, int | None, object, int, int]]:
     """catalogue_members() with where each element (or value) stands in the file: its
     first byte and the byte after its last."""
+    for key, position, value, start, text in catalogue_texts(path):
+        yield key, position, value, start, start + len(text)
+
+
+def catalogue_texts(path: Path) -> Iterator[tuple[str, int | None, object, int, bytes]]:
+    """catalogue_members() with each element's (or value's) first byte in the file and its
+    text's bytes as written there."""
     # newline="": no newline translation, so the text is the file's bytes decoded.
     with path.open(encoding="utf-8", newline="") as handle:
         reader = _Reader(handle)
@@ -147,5 +159,10 @@ def catalogue_spans(path: Path) -> Iterator[tuple[str, int | None, object, int, 
 def catalogue_element(handle: BinaryIO, start: int, end: int):
     """The JSON value between the bytes `start` and `end` of a file open in binary mode
     (a span of catalogue_spans())."""
+    return json.loads(catalogue_element_text(handle, start, end))
+
+
+def catalogue_element_text(handle: BinaryIO, start: int, end: int) -> bytes:
+    """The text between the bytes `start` and `end` of a file open in binary mode."""
     handle.seek(start)
-    return json.loads(handle.read(end - start))
+    return handle.read(end - start)

@@ -1,11 +1,11 @@
-"""The import's two shortcuts, both exact: an entry whose digest is the one stored is
-skipped unread, and new companies that touch nothing existing are inserted a batch at a
-time (a handful of statements for the batch, where one company at a time takes dozens).
-Anything else goes through the company-at-a-time path of directory/importing/importer.py.
+"""The import's two shortcuts, both exact: an entry whose digests (its text's and its
+files') are the ones stored is skipped unread, and new companies that touch nothing
+existing are inserted a batch at a time (a handful of statements for the batch, where one
+company at a time takes dozens). Anything else goes through the company-at-a-time path
+of directory/importing/importer.py.
 """
 
 import hashlib
-import json
 import os
 import uuid
 from collections import Counter
@@ -18,36 +18,48 @@ from directory.catalogue.models import Asset, Company, Domain, Logo, Variant, Va
 from directory.editing.services import StoredFile, domain_list_changed, images_changed
 from directory.files.formats import CONTENT_TYPES
 from directory.files.previews import RENDERABLE
+from directory.importing.models import ImportDigest
 
 
-def _file_paths(raw) -> list[str] | None:
-    """The file paths an entry names, or None when its shape is not the expected one
-    (then it is not skipped, and validation says what is wrong)."""
+def entry_files(raw) -> list[tuple[object, object, str]] | None:
+    """(logo slug, variant, path) of each file an entry names, or None when its shape is
+    not the expected one (then it is not skipped, and validation says what is wrong)."""
     if not isinstance(raw, dict) or not isinstance(raw.get("logos", []), list):
         return None
-    paths = []
+    files = []
     for logo in raw.get("logos", []):
         if not isinstance(logo, dict) or not isinstance(logo.get("files", []), list):
             return None
         for file in logo.get("files", []):
             if not isinstance(file, dict) or not isinstance(file.get("path"), str):
                 return None
-            paths.append(file["path"])
-    return paths
+            files.append((logo.get("slug"), file.get("variant"), file["path"]))
+    return files
 
 
-def entry_digest(raw, base: Path) -> str | None:
-    """SHA-256 of an entry and of what the file system says of every file it names (size,
-    modification time, inode): no file is read, as `make` and `rsync` judge a file
-    unchanged. None when a file cannot be found (the entry is then imported, and fails
-    with the reason). A file rewritten in place to the same size within the file system's
-    clock tick goes unnoticed: --recheck reads every file again."""
-    paths = _file_paths(raw)
-    if paths is None:
+def text_digest(text: bytes) -> str:
+    """SHA-256 of an entry's text as the file gives it: the same entry written otherwise
+    (spaces, key order) is imported again, and found unchanged."""
+    return hashlib.sha256(text).hexdigest()
+
+
+def files_digest(raw, base: Path) -> str | None:
+    """SHA-256 of what the file system says of every file an entry names (size,
+    modification time, inode), with the logo and variant it is named for: no file is
+    read, as `make` and `rsync` judge a file unchanged. None when a file cannot be found
+    (the entry is then imported, and fails with the reason). A file rewritten in place to
+    the same size within the file system's clock tick goes unnoticed: --recheck reads
+    every file again."""
+    return listed_files_digest(entry_files(raw), base)
+
+
+def listed_files_digest(files: list[tuple] | None, base: Path) -> str | None:
+    """files_digest() of the files entry_files() lists."""
+    if files is None:
         return None
-    digest = hashlib.sha256(json.dumps(raw, sort_keys=True, ensure_ascii=False).encode())
+    digest = hashlib.sha256()
     root = str(base) + os.sep
-    for name in paths:
+    for logo, variant, name in files:
         # Only looked at, never stored: a match means the entry passed the full checks of
         # _read_files (symbolic links resolved) when it was imported.
         if ".." in name or os.path.isabs(name):
@@ -62,7 +74,8 @@ def entry_digest(raw, base: Path) -> str | None:
             return None
         if stat.st_size > settings.CATALOGUE_FILE_MAX_BYTES:
             return None
-        digest.update(f"\n{name}\n{stat.st_size} {stat.st_mtime_ns} {stat.st_ino}".encode())
+        seen = f"{stat.st_size} {stat.st_mtime_ns} {stat.st_ino}"
+        digest.update(f"{logo!r} {variant!r} {name}\n{seen}\n".encode())
     return digest.hexdigest()
 
 
@@ -109,7 +122,7 @@ def companies_insert(
     """Inserts new companies with their domains, logos, variants and files, in one
     statement per table; previews and colours are left pending (directory/importing/derived.py)."""
     companies, domains, logos, variants, assets = [], [], [], [], []
-    for entry, stored, digest in zip(entries, files, digests, strict=True):
+    for entry, stored in zip(entries, files, strict=True):
         company = Company(
             id=uuid.uuid4(),
             slug=entry["slug"],
@@ -123,7 +136,6 @@ def companies_insert(
             website=entry["website"],
             location=entry["location"],
             founded_year=entry["foundedYear"],
-            import_digest=digest or "",
         )
         companies.append(company)
         domains += [Domain(domain=domain, company=company) for domain in entry["domains"]]
@@ -142,9 +154,24 @@ def companies_insert(
         (Asset, assets),
     ):
         rows_copy(model, rows)
+    digests_store(list(zip([company.id for company in companies], digests, strict=True)))
     # What the models' signals do for a single save (directory/apps.py), once for the batch.
     domain_list_changed()
     images_changed()
+
+
+def digests_store(digests: list[tuple[object, tuple]]) -> None:
+    """Stores the (text, files) digests of each company (id, digests) as just imported;
+    "" for one that could not be made, which no entry's digest equals."""
+    ImportDigest.objects.bulk_create(
+        [
+            ImportDigest(company_id=company_id, text=text or "", files=files or "")
+            for company_id, (text, files) in digests
+        ],
+        update_conflicts=True,
+        unique_fields=["company"],
+        update_fields=["text", "files"],
+    )
 
 
 def rows_copy(model, rows: list) -> None:

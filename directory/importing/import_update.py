@@ -5,7 +5,7 @@ takes dozens per company. An entry that would add or move anything (a new logo, 
 file or domain, the current flag) is left to that path, which says what it does.
 
 It writes exactly what that path writes: the changed fields and `updated_at` of the
-changed rows, the digest of every entry, and the same after-commit work (the domain list,
+changed rows, the digests of every entry, and the same after-commit work (the domain list,
 the Logo Link, the companies' vectors).
 """
 
@@ -21,6 +21,7 @@ from directory.editing.services import (
     domain_list_changed,
     images_changed,
 )
+from directory.importing.import_batch import digests_store
 from directory.search.embeddings import company_embedding_stale
 
 
@@ -95,7 +96,7 @@ class _Existing:
 
 
 def _logo_plan(
-    existing: _Existing, company: Company, entry: dict, files: dict[str, StoredFile]
+    existing: _Existing, company: Company, entry: dict, files: dict[str, StoredFile] | None
 ) -> tuple[Logo, list[str]] | None:
     logo = existing.logos.get(entry["slug"])
     if logo is None or logo.company_id != company.id:
@@ -115,7 +116,9 @@ def _logo_plan(
         ):
             return None
     seen = set()
-    for item in entry["files"]:
+    # None: the files are those of the last import, named for the same logos and
+    # variants (their digest is the one stored), so the assets made of them then stand.
+    for item in entry["files"] if files is not None else ():
         stored = files[item["path"]]
         variant_id = variants[item["variant"]].id if item["variant"] else None
         key = (logo.id, variant_id, stored.format)
@@ -126,7 +129,7 @@ def _logo_plan(
 
 
 def _plan(
-    existing: _Existing, entry: dict, files: dict[str, StoredFile], sectors: dict
+    existing: _Existing, entry: dict, files: dict[str, StoredFile] | None, sectors: dict
 ) -> _Plan | None:
     company = existing.companies.get(entry["slug"])
     if company is None or (entry["sector"] and entry["sector"] not in sectors):
@@ -144,9 +147,10 @@ def _plan(
 
 
 def companies_update(items: list[tuple], sectors: dict) -> dict[int, str]:
-    """Updates the companies of `items` ((position, entry, digest, files)) that this path
-    can take, a statement per table; their status (updated or unchanged) by position.
-    The others are left out, for the company-at-a-time path."""
+    """Updates the companies of `items` ((position, entry, digests, files)) that this path
+    can take, a statement per table and set of fields changed; their status (updated or
+    unchanged) by position. The others are left out, for the company-at-a-time path.
+    `files` None: the entry's files are those of its last import (_logo_plan)."""
     existing = _Existing([item[1] for item in items])
     # An entry whose company, logo or domain another entry of the batch names too is
     # left to the company-at-a-time path, which takes them in the file's order.
@@ -159,7 +163,7 @@ def companies_update(items: list[tuple], sectors: dict) -> dict[int, str]:
             *(f"domain {domain}" for domain in entry["domains"]),
         )
     )
-    plans = {}
+    plans, digests = {}, []
     for position, entry, digest, files in items:
         if (
             names[f"company {entry['slug']}"] > 1
@@ -169,26 +173,33 @@ def companies_update(items: list[tuple], sectors: dict) -> dict[int, str]:
             continue
         plan = _plan(existing, entry, files, sectors)
         if plan is not None:
-            plan.company.import_digest = digest or ""
             plans[position] = plan
+            digests.append((plan.company.id, digest))
     if not plans:
         return {}
     now = timezone.now()
-    company_fields, logo_fields, logos, changed_ids = {"import_digest"}, set(), [], []
+    # Rows grouped by the fields they change: a row is written only with its own changes,
+    # so that no trigger on a column (a renamed company's search documents) fires for a
+    # row whose column is written its own value.
+    companies: dict[tuple, list] = {}
+    logos: dict[tuple, list] = {}
     for plan in plans.values():
         if plan.company_fields:
             plan.company.updated_at = now
-            company_fields.update(plan.company_fields, ["updated_at"])
-            changed_ids.append(plan.company.id)
+            companies.setdefault((*sorted(plan.company_fields), "updated_at"), []).append(
+                plan.company
+            )
         for logo, fields in plan.logos:
             if fields:
                 logo.updated_at = now
-                logo_fields.update(fields, ["updated_at"])
-                logos.append(logo)
-    # Unchanged rows are written their own values: one statement for the batch.
-    Company.objects.bulk_update([plan.company for plan in plans.values()], sorted(company_fields))
-    if logos:
-        Logo.objects.bulk_update(logos, sorted(logo_fields))
+                logos.setdefault((*sorted(fields), "updated_at"), []).append(logo)
+    for fields, rows in companies.items():
+        Company.objects.bulk_update(rows, fields)
+    for fields, rows in logos.items():
+        Logo.objects.bulk_update(rows, fields)
+    digests_store(digests)
+    company_fields = {name for fields in companies for name in fields}
+    changed_ids = [company.id for rows in companies.values() for company in rows]
     # What the models' signals and the company-at-a-time path do, once for the batch.
     if changed_ids:
         company_embedding_stale(company_ids=changed_ids)

@@ -3,6 +3,7 @@ entry at a time and written a batch of companies per transaction, a bad entry re
 and skipped. Previews, colours and vectors follow in a pass of their own
 (directory/importing/derived.py)."""
 
+import json
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -33,10 +34,21 @@ from directory.editing.services import (
     logo_make_current,
     logo_unset_current,
 )
-from directory.importing.catalogue_stream import StreamError, catalogue_element
+from directory.importing.catalogue_stream import StreamError, catalogue_element_text
 from directory.importing.derived import catalogue_derived_complete
-from directory.importing.import_batch import companies_insert, entry_digest, insertable
-from directory.importing.import_survey import Survey, catalogue_survey, file_stamp
+from directory.importing.import_batch import (
+    companies_insert,
+    digests_store,
+    files_digest,
+    insertable,
+    text_digest,
+)
+from directory.importing.import_survey import (
+    Survey,
+    catalogue_survey,
+    file_stamp,
+    stored_digests,
+)
 from directory.importing.import_update import companies_update, company_values, logo_values
 from directory.search.embeddings import company_embedding_deferred, company_embedding_stale
 
@@ -326,10 +338,12 @@ def catalogue_import(
     Raises CatalogueError only for an unreadable file.
 
     The file is read twice, one entry at a time: a first time for the sectors and the
-    entries to import, those whose digest (their text and their files' stats) is not the
-    one stored at their last import (every entry with `recheck`), then only those, again,
-    CATALOGUE_IMPORT_BATCH to a transaction, their files read and stored by FILE_THREADS
-    threads.
+    entries to import, those whose digests (their text's bytes, their files' stats) are
+    not the ones stored at their last import (every entry with `recheck`), then only
+    those, again, CATALOGUE_IMPORT_BATCH to a transaction, their files read and stored by
+    FILE_THREADS threads, but those of an entry whose files' digest is the one stored: a
+    changed text does not read its unchanged files again, unless it goes to the
+    company-at-a-time path.
     """
     path = path.resolve()
     report = ImportReport()
@@ -340,7 +354,8 @@ def catalogue_import(
     with (
         ThreadPoolExecutor(FILE_THREADS) as pool,
         derived_deferred(),
-        company_embedding_deferred(),
+        # The vectors of the companies changed, made beside the rows.
+        company_embedding_deferred(beside=True),
     ):
         imported = (
             result
@@ -363,7 +378,8 @@ def _company_batches(path: Path, survey: Survey) -> Iterator[list[tuple[int, obj
         for index in range(0, len(survey.todo), 3):
             position, start, end = survey.todo[index : index + 3]
             try:
-                batch.append((position, catalogue_element(handle, start, end)))
+                text = catalogue_element_text(handle, start, end)
+                batch.append((position, json.loads(text), text))
             except (OSError, ValueError) as exc:
                 raise CatalogueError(f"{path}: not a readable JSON file ({exc})") from None
             if len(batch) >= settings.CATALOGUE_IMPORT_BATCH:
@@ -388,21 +404,31 @@ def _in_order(imported: Iterator[EntryResult], skipped: list[tuple[int, str]]) -
 
 
 def _batch_import(batch: list, base: Path, pool, validator: "CompanyEntry") -> list[EntryResult]:
-    # Every entry here is imported (the first reading skipped the others): its digest
-    # is stored with it.
-    digests = [entry_digest(raw, base) for _, raw in batch]
+    # Every entry here is imported (the first reading skipped the others): its digests
+    # are stored with it.
     results: dict[int, EntryResult] = {}
-    todo = []  # (position, slug, validated entry, digest)
-    for (position, raw), digest in zip(batch, digests, strict=True):
+    todo = []  # (position, slug, validated entry, (text digest, files digest))
+    for position, raw, text in batch:
         slug = raw.get("slug") if isinstance(raw, dict) else None
         try:
             entry = validator.run_validation(raw)
         except serializers.ValidationError as exc:
             results[position] = EntryResult(position, slug, "failed", _reason(exc.detail))
             continue
-        todo.append((position, slug, entry, digest))
+        todo.append((position, slug, entry, (text_digest(text), files_digest(raw, base))))
+    stored = stored_digests([item[2]["slug"] for item in todo])
+    # An entry whose files' digest is the one stored names the files of its last import,
+    # for the same logos and variants: they are not read again (None) unless the
+    # company-at-a-time path needs them.
+    kept = {
+        item[0]
+        for item in todo
+        if item[3][1] is not None and stored.get(item[2]["slug"], ("", ""))[1] == item[3][1]
+    }
 
     def read(item):
+        if item[0] in kept:
+            return None
         try:
             return _read_files(item[2], base)
         except CatalogueError as exc:
@@ -437,8 +463,8 @@ def _batch_import(batch: list, base: Path, pool, validator: "CompanyEntry") -> l
                 with transaction.atomic():
                     updated = companies_update(
                         [
-                            (position, entry, digest, files)
-                            for position, _, entry, digest, files in rest
+                            (position, entry, digests, files)
+                            for position, _, entry, digests, files in rest
                         ],
                         sectors,
                     )
@@ -447,18 +473,18 @@ def _batch_import(batch: list, base: Path, pool, validator: "CompanyEntry") -> l
             for position, slug, *_ in rest:
                 if position in updated:
                     results[position] = EntryResult(position, slug, updated[position])
-        for position, slug, entry, digest, files in rest:
+        for position, slug, entry, digests, files in rest:
             if position not in results:
-                results[position] = _company_result(position, slug, entry, digest, files)
-    return [results[position] for position, _ in batch]
+                results[position] = _company_result(position, slug, entry, digests, files, base)
+    return [results[position] for position, _, _ in batch]
 
 
-def _company_result(position: int, slug, entry: dict, digest, files) -> EntryResult:
+def _company_result(position: int, slug, entry: dict, digests, files, base: Path) -> EntryResult:
     try:
         with transaction.atomic():
-            status = _import_company(entry, files)
-            if digest is not None:
-                Company.objects.filter(slug=entry["slug"]).update(import_digest=digest)
+            status = _import_company(entry, files or _read_files(entry, base))
+            company = Company.objects.values_list("id", flat=True).get(slug=entry["slug"])
+            digests_store([(company, digests)])
     except CatalogueError as exc:
         return EntryResult(position, slug, "failed", str(exc))
     except IntegrityError as exc:

@@ -24,6 +24,7 @@ import json
 import logging
 import os
 import threading
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +36,7 @@ from django.db import connection, transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
-from common.parallel import parallel_map
+from common.parallel import parallel_map, worker_pool, workers
 from directory.catalogue.models import Company
 from directory.search.models import CompanyEmbedding
 
@@ -194,6 +195,28 @@ def company_embedding_refresh(
     model = backend()
     if model is None:
         raise EmbeddingUnavailable("the embedding backend cannot load (see the log)")
+    summary = EmbeddingRefresh()
+
+    def batches() -> Iterator[list[tuple]]:
+        pending: list[tuple] = []
+        for item in _texts_changed(model, company_ids, summary, progress):
+            pending.append(item)
+            if len(pending) >= EMBED_BATCH:
+                yield pending
+                pending = []
+        if pending:
+            yield pending
+
+    for pending, vectors in _embedded(model, batches()):
+        summary.embedded += _store(model, pending, vectors)
+    return summary
+
+
+def _texts_changed(
+    model, company_ids: Iterable | None, summary: EmbeddingRefresh, progress=_no_progress
+) -> Iterator[tuple]:
+    """(id, text, its hash) of each company (all when company_ids is None) whose text
+    changed since its vector was made, or that has none; the others counted unchanged."""
     rows = Company.objects.order_by("id").values_list(
         "id",
         "name",
@@ -205,34 +228,21 @@ def company_embedding_refresh(
     )
     if company_ids is not None:
         rows = rows.filter(id__in=list(company_ids))
-    summary = EmbeddingRefresh()
-
-    def batches() -> Iterator[list[tuple]]:
-        pending: list[tuple] = []
-        for company_id, name, alternatives, sector, province, about, stored in progress(
-            rows.iterator(chunk_size=2000), rows.count()
-        ):
-            text = company_text(
-                name=name,
-                alternative_names=alternatives,
-                sector=sector,
-                province=province,
-                about=about,
-            )
-            digest = text_hash(model.name, text)
-            if digest == stored:
-                summary.unchanged += 1
-                continue
-            pending.append((company_id, text, digest))
-            if len(pending) >= EMBED_BATCH:
-                yield pending
-                pending = []
-        if pending:
-            yield pending
-
-    for pending, vectors in _embedded(model, batches()):
-        summary.embedded += _store(model, pending, vectors)
-    return summary
+    for company_id, name, alternatives, sector, province, about, stored in progress(
+        rows.iterator(chunk_size=2000), rows.count()
+    ):
+        text = company_text(
+            name=name,
+            alternative_names=alternatives,
+            sector=sector,
+            province=province,
+            about=about,
+        )
+        digest = text_hash(model.name, text)
+        if digest == stored:
+            summary.unchanged += 1
+        else:
+            yield company_id, text, digest
 
 
 def _batch_vectors(pending: list[tuple]) -> np.ndarray:
@@ -288,29 +298,61 @@ _deferred = threading.local()
 
 
 @contextlib.contextmanager
-def company_embedding_deferred() -> Iterator[None]:
+def company_embedding_deferred(*, beside: bool = False) -> Iterator[None]:
     """Inside it, the companies made stale by each commit are embedded together when it
     ends, in batches, instead of one commit at a time: an import commits every company on
     its own, and the model embeds a batch of 256 texts far faster than 256 single ones.
-    What was committed is embedded even when the block raises."""
+    What was committed is embedded even when the block raises.
+
+    With `beside` (and more than one core), each EMBED_BATCH companies made stale are
+    embedded at once by a worker process while the block goes on, and stored by this
+    process at a later commit: an import's block mostly waits for the database, so the
+    vectors are made in that time, not after it. A process, not a thread: the model's
+    forward pass holds the interpreter's lock for much of its time."""
     if getattr(_deferred, "ids", None) is not None:
         yield  # nested: the outermost block embeds
         return
     _deferred.ids = set()
+    _deferred.embedding = deque()
+    # The model is loaded before the worker is forked, so that the worker has it.
+    beside = beside and workers() > 1 and backend() is not None
+    _deferred.beside = worker_pool(1) if beside else None
     try:
         yield
     finally:
         ids, _deferred.ids = _deferred.ids, None
+        try:
+            _beside_stored(wait=True)
+        finally:
+            if _deferred.beside is not None:
+                _deferred.beside.shutdown()
+            _deferred.beside = None
         if ids:
             _refresh_after_commit(sorted(ids))
+
+
+def _beside_stored(*, wait: bool) -> None:
+    """Stores the vectors the worker has made, oldest first (all of them with `wait`)."""
+    queue = _deferred.embedding
+    while queue and (wait or queue[0][1].done()):
+        rows, future = queue.popleft()
+        _store(backend(), rows, future.result())
 
 
 def _stale_after_commit(company_ids: list) -> None:
     pending = getattr(_deferred, "ids", None)
     if pending is None:
         _refresh_after_commit(company_ids)
-    else:
-        pending.update(company_ids)
+        return
+    pending.update(company_ids)
+    while _deferred.beside is not None and len(pending) >= EMBED_BATCH:
+        batch = sorted(pending)[:EMBED_BATCH]
+        pending.difference_update(batch)
+        rows = list(_texts_changed(backend(), batch, EmbeddingRefresh()))
+        if rows:
+            _deferred.embedding.append((rows, _deferred.beside.submit(_batch_vectors, rows)))
+    if _deferred.beside is not None:
+        _beside_stored(wait=False)
 
 
 def company_embedding_stale(*, company_ids: Iterable) -> None:

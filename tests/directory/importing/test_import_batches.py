@@ -1,19 +1,22 @@
 """What the import at scale adds to tests/directory/importing/test_import_directory.py: entries
-skipped by their digest, --recheck, sectors anywhere in the file, odd entries in a batch."""
+skipped by their digests (text and files apart), --recheck, sectors anywhere in the file,
+odd entries in a batch."""
 
 import json
 from io import StringIO
 
 import pytest
+from django.core.files.storage import default_storage
 from django.core.management import CommandError, call_command
 
-from directory.catalogue.models import Company, Logo
+from directory.catalogue.models import Asset, Company, Logo
 from tests.directory.importing.test_import_directory import (  # noqa: F401
     catalogue,
     company_entry,
     run,
     write,
 )
+from tests.factories import svg_bytes
 
 pytestmark = pytest.mark.django_db
 
@@ -93,3 +96,23 @@ def test_it_updates_the_rows_of_changed_companies_a_batch_at_a_time_as_one_at_a_
     found = api.get("/v1/public/companies", {"q": "zafiro"}).json()["data"]
     assert [item["slug"] for item in found] == ["banco-ejemplo"]
     assert "zafiro" in Logo.objects.get(slug="banco-ejemplo-2020").search_doc.lower()
+
+
+def test_it_imports_an_entry_again_when_only_one_of_its_files_changed(catalogue):  # noqa: F811
+    run(catalogue)
+    (catalogue.parent / "files" / "be.svg").write_bytes(svg_bytes("#00FF00"))
+
+    assert run(catalogue) == "created 0, updated 1, unchanged 0, failed 0"
+    assert Asset.objects.get(variant=None).file.read() == svg_bytes("#00FF00")
+
+
+def test_it_reads_no_file_again_for_an_entry_whose_text_alone_changed(catalogue):  # noqa: F811
+    run(catalogue)
+    # Gone from storage: an import that read and stored the file again would put it back.
+    stored = Asset.objects.get(variant=None).file.name
+    default_storage.delete(stored)
+    write(catalogue, [company_entry(name="Banco Zafiro")])
+
+    assert run(catalogue) == "created 0, updated 1, unchanged 0, failed 0"
+    assert Company.objects.get().name == "Banco Zafiro"
+    assert not default_storage.exists(stored)

@@ -115,7 +115,7 @@ def _catalogue_state() -> dict:
             (company.province, company.about, company.website, company.location),
             company.founded_year,
             company.current_logo.slug if company.current_logo else None,
-            company.import_digest,
+            (company.import_digest.text, company.import_digest.files),
             sorted(domain.domain for domain in company.domains.all()),
             logos,
             embedding.text_hash if embedding else None,

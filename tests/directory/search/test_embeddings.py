@@ -1,10 +1,12 @@
 """Company vectors (directory/search/embeddings.py): what is embedded, when, and how it is kept."""
 
 import json
+import time
 
 import numpy as np
 import pytest
 from django.core.management import call_command
+from django.db import transaction
 
 from directory.catalogue.models import Company
 from directory.importing.importer import catalogue_import
@@ -116,3 +118,28 @@ def test_it_embeds_what_was_committed_when_a_deferred_block_raises(
         raise RuntimeError
 
     assert CompanyEmbedding.objects.filter(company=company).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_embeds_each_batch_beside_a_deferred_block_while_the_block_goes_on(monkeypatch):
+    monkeypatch.setattr(embeddings, "EMBED_BATCH", 2)
+    companies = [CompanyFactory(name=f"Seguros {n}", about="Seguros de hogar.") for n in range(5)]
+    CompanyEmbedding.objects.all().delete()
+
+    with embeddings.company_embedding_deferred(beside=True):
+        for company in companies:
+            # A commit of its own, as each batch of an import.
+            with transaction.atomic():
+                embeddings.company_embedding_stale(company_ids=[company.id])
+        # Two batches of two went to the worker: stored at a later commit, before the
+        # block ends, once it has made them.
+        deadline = time.monotonic() + 60
+        while CompanyEmbedding.objects.count() < 4 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            with transaction.atomic():
+                embeddings.company_embedding_stale(company_ids=[])
+        assert CompanyEmbedding.objects.count() == 4
+
+    # Every vector is of its company's text now: a refresh finds nothing to embed.
+    refresh = embeddings.company_embedding_refresh(company_ids=[c.id for c in companies])
+    assert (refresh.embedded, refresh.unchanged) == (0, 5)
