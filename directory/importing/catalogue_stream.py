@@ -3,10 +3,10 @@ batch of entries in memory whatever the file's size (docs/catalogue.md).
 
 The file is a JSON object; each of its members whose value is a list is yielded element
 by element as (key, position, element), any other member as (key, None, value). Only a
-buffer of the text around the element being read is ever held. catalogue_spans() says
-too where each element's text stands in the file, in bytes, so that a later reading can
-take only the elements it needs (catalogue_element()); catalogue_texts() gives each
-element's bytes, whose hash says whether an entry changed without writing it anew.
+buffer of the text around the element being read is ever held. catalogue_texts() says
+too where each element's text starts in the file and gives its bytes: their hash says
+whether an entry changed without writing it anew, and a later reading takes only the
+elements it needs (catalogue_element_text()).
 """
 
 import json
@@ -112,15 +112,8 @@ def catalogue_members(path: Path) -> Iterator[tuple[str, int | None, object]]:
     """(key, position, element) for each element of each top-level list, in file order;
     (key, None, value) for a top-level member that is not a list. StreamError when the
     file is not a JSON object."""
-    for key, position, value, _, _ in catalogue_spans(path):
+    for key, position, value, _, _ in catalogue_texts(path):
         yield key, position, value
-
-
-def catalogue_spans(path: Path) -> Iterator[tuple[str, int | None, object, int, int]]:
-    """catalogue_members() with where each element (or value) stands in the file: its
-    first byte and the byte after its last."""
-    for key, position, value, start, text in catalogue_texts(path):
-        yield key, position, value, start, start + len(text)
 
 
 def catalogue_texts(path: Path) -> Iterator[tuple[str, int | None, object, int, bytes]]:
@@ -156,13 +149,9 @@ def catalogue_texts(path: Path) -> Iterator[tuple[str, int | None, object, int, 
             raise StreamError("extra data after the top-level object")
 
 
-def catalogue_element(handle: BinaryIO, start: int, end: int):
-    """The JSON value between the bytes `start` and `end` of a file open in binary mode
-    (a span of catalogue_spans())."""
-    return json.loads(catalogue_element_text(handle, start, end))
-
-
 def catalogue_element_text(handle: BinaryIO, start: int, end: int) -> bytes:
-    """The text between the bytes `start` and `end` of a file open in binary mode."""
+    """The text between the bytes `start` and `end` of a file open in binary mode: an
+    element catalogue_texts() found at `start`, read again, when `end` is `start` and its
+    text's length."""
     handle.seek(start)
     return handle.read(end - start)

@@ -7,7 +7,7 @@ import pytest
 
 from directory.catalogue.models import Company
 from directory.importing import catalogue_stream
-from directory.importing.catalogue_stream import catalogue_element, catalogue_spans
+from directory.importing.catalogue_stream import catalogue_element_text, catalogue_texts
 from tests.directory.importing.test_import_directory import (  # noqa: F401
     catalogue,
     company_entry,
@@ -31,7 +31,7 @@ def test_it_reads_every_element_back_from_where_the_first_reading_found_it(
     path.write_bytes(TEXT.encode())
     whole = json.loads(TEXT)
 
-    found = list(catalogue_spans(path))
+    found = list(catalogue_texts(path))
 
     expected = [
         (key, position, value)
@@ -40,8 +40,9 @@ def test_it_reads_every_element_back_from_where_the_first_reading_found_it(
     ]
     assert [(key, position, value) for key, position, value, _, _ in found] == expected
     with path.open("rb") as handle:
-        for _, _, value, start, end in found:
-            assert catalogue_element(handle, start, end) == value
+        for _, _, value, start, text in found:
+            assert catalogue_element_text(handle, start, start + len(text)) == text
+            assert json.loads(text) == value
 
 
 @pytest.mark.django_db
