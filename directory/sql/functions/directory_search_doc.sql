@@ -5,8 +5,7 @@
 -- Every word stands between spaces, so that search tells a whole word (' roble '), the
 -- start of a word (' rob') and a name that is exactly the term ('| pena roble |') apart
 -- with LIKE patterns (directory_search_plan), under one trigram index. PL/pgSQL, as
--- directory_fold: array_to_string is only STABLE, so a SQL body would be planned again
--- in every statement that computes a document.
+-- directory_fold (array_to_string is STABLE).
 CREATE OR REPLACE FUNCTION directory_search_doc(name text, other_names text[]) RETURNS text
   LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 BEGIN

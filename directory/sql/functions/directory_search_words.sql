@@ -2,9 +2,7 @@
 -- "about" texts, as written), normalised and with abbreviations written out, as the
 -- lexicon (directory_search_learn) keeps them. ROWS 10 (a name has a few words, not the
 -- default 1,000) lets the lexicon's updates probe its key per word instead of reading
--- every unnamed word. PL/pgSQL, planned once per connection: its callers pass a subquery,
--- which keeps a SQL body from being inlined, and a SQL body not inlined is planned at
--- every call.
+-- every unnamed word. PL/pgSQL, as directory_fold (its caller passes a subquery).
 CREATE OR REPLACE FUNCTION directory_search_words(texts text[]) RETURNS SETOF text
   LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE ROWS 10 AS $$
 BEGIN
