@@ -144,7 +144,7 @@ def logos(companies: list, count: int) -> dict:
         def add(company=company, number=number):
             title = f"{company.name} (nuevo)"
             logo = logo_create(
-                company=company, current=True, slug=f"bench-logo-{number}", title=title
+                Logo(company=company, slug=f"bench-logo-{number}", title=title), current=True
             )
             added.append(logo)
 

@@ -212,10 +212,12 @@ def proposal_approve(
             company_embedding_stale(company_ids=[company.id])
         if logo is None or logo.company_id != company.id:
             logo = logo_create(
-                company=company,
+                Logo(
+                    company=company,
+                    slug=_unique_slug(Logo, locked.company_name),
+                    title=locked.company_name,
+                ),
                 current=company.current_logo_id is None,
-                slug=_unique_slug(Logo, locked.company_name),
-                title=locked.company_name,
             )
         asset_attach(logo=logo, variant=None, stored=stored)
         if company.current_logo_id is None:

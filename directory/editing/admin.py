@@ -18,7 +18,13 @@ from django.db.models.functions import Cast
 from directory.catalogue.models import Asset, Company, Domain, Logo, Sector, Variant
 from directory.catalogue.selectors import count_per_row, with_summary_fields
 from directory.editing.forms import DomainForm, LogoAdminForm, VariantInlineFormSet
-from directory.editing.services import asset_attach, asset_delete, file_store, logo_make_current
+from directory.editing.services import (
+    asset_attach,
+    asset_delete,
+    file_store,
+    logo_create,
+    logo_make_current,
+)
 from directory.search.embeddings import company_embedding_stale
 from directory.search.selectors import clean_term, company_page, logo_page
 
@@ -232,6 +238,9 @@ class LogoAdmin(SearchThroughDirectory, admin.ModelAdmin):
         self.message_user(request, f"{changed} logo(s) made current.", messages.SUCCESS)
 
     def save_model(self, request, obj, form, change):
+        if not change:
+            logo_create(obj, current=bool(form.cleaned_data.get("make_current")))
+            return
         super().save_model(request, obj, form, change)
         if form.cleaned_data.get("make_current"):
             logo_make_current(logo=obj)

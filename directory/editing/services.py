@@ -121,19 +121,21 @@ def asset_delete(*, asset: Asset) -> None:
     _preview_after_commit(logo_id=logo_id, variant_id=variant_id)
 
 
-def logo_create(*, company: Company, current: bool = False, **fields) -> Logo:
-    """A new logo of `company`, made its current logo if `current`: inserted current,
-    which costs one logo row and one pass of its search triggers, where creating it and
-    then making it current (logo_make_current) writes the row twice. It has no files
+def logo_create(logo: Logo, *, current: bool = False) -> Logo:
+    """Inserts `logo`, a new logo of its company (unsaved, as a form or a caller built it),
+    made its company's current logo if `current`: the one way a logo is added. Inserted
+    current, it costs one logo row and one pass of its search triggers, where inserting it
+    and then making it current (logo_make_current) writes the row twice. It has no files
     yet, so no colours to read: they are known (none) until its main file is attached,
     which makes them pending and has them read (asset_attach)."""
-    logo = Logo(company=company, is_current=current, colors_computed_at=timezone.now(), **fields)
+    logo.is_current = current
+    logo.colors_computed_at = timezone.now()
     with transaction.atomic(savepoint=False):
         if current:
             _company_point_at(logo=logo)
         logo.save(force_insert=True)
     if current:
-        company.current_logo = logo
+        logo.company.current_logo = logo
     return logo
 
 

