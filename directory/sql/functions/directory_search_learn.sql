@@ -1,15 +1,14 @@
 -- Adds the words of `texts` (directory_search_words) that directory_search_word lacks,
--- with the variants of their keys and of their spellings (directory_search_variant,
--- directory_search_stored) and their corrections (directory_search_near,
--- directory_search_near_add); `named` when the texts are names, alternative names or logo
--- titles, which also marks known words so (the argument named in full: a column of the
--- same name would hide it). Known words cost one primary-key probe each; new and marked
--- ones are written in order, so two writers never wait for each other in opposite orders.
--- Only the writer that added a word writes its variants, which no row holds yet: a plain
--- INSERT, a third of ON CONFLICT's cost. Most writes to a catalogue row (a download's
--- count, a preview) change no text and pass an empty array: it returns before anything
--- is planned (a SQL-language function plans its statements on every call, which a
--- download would pay for).
+-- with the variants of their keys and spellings (directory_search_variant,
+-- directory_search_stored) and their corrections (directory_search_near_add); `named`
+-- when the texts are names, alternative names or logo titles, which also marks known
+-- words so (the argument named in full: a column of the same name would hide it). Known
+-- words cost one primary-key probe each; new and marked ones are written in order, so two
+-- writers never wait for each other in opposite orders. Only the writer that added a word
+-- writes its variants, which no row holds yet: a plain INSERT, a third of ON CONFLICT's
+-- cost. Most writes to a catalogue row (a download's count) change no text and pass an
+-- empty array: it returns before anything is planned (a SQL-language function would plan
+-- its statements on every call).
 CREATE OR REPLACE FUNCTION directory_search_learn(texts text[], named boolean) RETURNS void
   LANGUAGE plpgsql AS $$
 DECLARE

@@ -106,3 +106,27 @@ def test_it_keeps_the_stored_corrections_of_a_bulk_load_equal_to_those_computed(
     assert len(lexicon()) - known > 100
     assert stored() == computed()
     assert len(stored()) > 100
+
+
+def test_it_computes_every_list_whole_when_a_bulk_outnumbers_the_words_known():
+    # bench/catalogue.py's load: the lexicon emptied, a few words known (the sectors'),
+    # then a COPY of more new words than old ones, whose lists are computed word by word
+    # (in parallel workers) and the old words' again, now holding the new ones.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "TRUNCATE directory_search_word, directory_search_variant,"
+            " directory_search_near, directory_search_reach"
+        )
+    CompanyFactory(name="Talleres Quintanilla")
+    rng = random.Random(7)
+    syllables = ["ba", "ca", "que", "za", "vi", "lla", "ro", "te", "mon", "sel", "ñor", "gui"]
+    words = ["".join(rng.choice(syllables) for _ in range(rng.randint(3, 6))) for _ in range(150)]
+    names = [f"{word} {word[:-1]}" for word in words] + ["Taleres Quintanila"]
+    known = len(lexicon())
+    Company.objects.bulk_create(
+        [Company(slug=f"bulk-{index}", name=name.title()) for index, name in enumerate(names)]
+    )
+
+    assert len(lexicon()) - known > max(100, known)
+    assert stored() == computed()
+    assert {("quintanilla", "quintanila", 1), ("talleres", "taleres", 1)} <= stored()
