@@ -319,6 +319,7 @@ SEARCH_TABLES = (
     "directory_company_fulltext",
     "directory_search_gram",
     "directory_search_gram_total",
+    "directory_search_posting",
     "directory_search_word",
     "directory_search_variant",
     "directory_search_near",

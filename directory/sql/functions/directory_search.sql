@@ -6,18 +6,21 @@
 --
 -- A term of several words matches few rows: they are found (directory_search_found),
 -- ranked and the window kept (directory_search_ranked). A one-word term can match a good
--- part of the catalogue ("ria": a fifth of it): its matches are read once, counted and
--- ranked, and the first `skip + take` kept (directory_search_ranked), except those of a
--- term that is one word of three letters as typed without filters (the broadest: "ria";
--- not "cal del", whose exact name is another, nor "ria s.l.", whose names ending with
--- the legal form come first, an order the counts do not hold), which are not read:
--- their counts by rank class (directory_search_class_rank), current logos before the
--- others, and document length are read from directory_search_gram
--- (directory_search_gram_classes). Two passes over the classes, the current rows, then
--- the others (every company is current, so its search ends in the first): the window
--- lies, in each class up to it, in a known range of lengths, and only the rows of that
--- range are read, found by the trigram index and the index on length(search_doc)
--- together, and ranked.
+-- part of the catalogue ("ria": a fifth of it). Without filters or a legal form typed
+-- at the end ("ria s.l.", whose names ending with it come first in each class, an order
+-- the counts do not hold), its matches are not read: their counts by rank class
+-- (directory_search_class_rank), current or not and document length come from
+-- directory_search_gram for a word of three letters as typed
+-- (directory_search_gram_classes; not "cal del", whose exact name is another) and from
+-- the documents' words for one of four or more (directory_search_posting_classes,
+-- which also names the rows whose name is exactly the term; not on the second reading,
+-- whose words read as two have no postings). Two
+-- passes over the classes, the current rows, then the others (every company is
+-- current, so its search ends in the first): the window lies, in each class up to it,
+-- in a known range of lengths, and only the rows of that range are read and ranked:
+-- named by the postings of the class's words, or found by the trigram index and the
+-- index on length(search_doc) together. Any other one-word term's matches are read
+-- once, counted and ranked, and the first `skip + take` kept (directory_search_ranked).
 CREATE OR REPLACE FUNCTION directory_search(
   kind text, term text, sectors bigint[], province_folded text, skip integer,
   take integer, OUT total bigint, OUT ids uuid[])
@@ -26,34 +29,47 @@ DECLARE
   plan directory_search_plan;
   split boolean;
   matched uuid[];      -- the rows a term of several words matches
-  classes record;      -- a three-letter word's matches by class (directory_search_gram)
+  classes record;      -- a one-word term's matches by class, length and current or not
   of_current boolean;  -- the pass: the current rows, then the others
   done bigint := 0;    -- rows of the classes before this one
   shortest integer;    -- the lengths that hold the window's rows of this class
   longest integer;
   skipped bigint;      -- rows of this class in that range that come before the window
   in_class bigint;     -- rows of this class
+  windowed boolean;    -- whether the window was read class by class
 BEGIN
   total := 0;
   ids := '{}';
   -- Words read as two typed together only when the term finds nothing otherwise.
   FOREACH split IN ARRAY ARRAY[false, true] LOOP
     plan := directory_search_plan(term, split);
+    windowed := false;
     IF array_length(plan.match, 1) > 1 THEN
       matched := directory_search_found(kind, plan, sectors, province_folded);
       total := cardinality(matched);
       ids := (directory_search_ranked(kind, plan, NULL, NULL, matched, NULL, NULL, NULL, NULL,
                                       NULL, NULL, skip, take)).ids;
-    ELSIF btrim(plan.exact[1], '%| ') = plan.words[1] AND length(plan.words[1]) = 3
-          AND num_nonnulls(VARIADIC plan.match) = 1 AND plan.legal IS NULL
-          AND sectors IS NULL AND province_folded IS NULL THEN
-      SELECT * INTO classes FROM directory_search_gram_classes(kind, plan.words[1]);
+    ELSIF plan.legal IS NULL AND sectors IS NULL AND province_folded IS NULL
+          AND (btrim(plan.exact[1], '%| ') = plan.words[1] AND length(plan.words[1]) = 3
+               AND num_nonnulls(VARIADIC plan.match) = 1
+               OR length(plan.words[1]) >= 4 AND NOT split) THEN
+      IF length(plan.words[1]) = 3 THEN
+        SELECT NULL::uuid[] AS exact, NULL::text[] AS words, NULL::integer[] AS word_ranks, *
+        INTO classes FROM directory_search_gram_classes(kind, plan.words[1]);
+      ELSE
+        SELECT * INTO classes FROM directory_search_posting_classes(kind, plan);
+      END IF;
       total := (SELECT coalesce(sum(n), 0) FROM unnest(classes.counts) AS n);
+      -- A word of four letters or more that matches few rows reads them at once below:
+      -- a statement for each class's window costs more ("zomo", 139 rows: 5 ms -> 13).
+      windowed := classes.words IS NULL OR total > 1000;
       FOREACH of_current IN ARRAY ARRAY[true, false] LOOP
-        FOR class IN 1..4 LOOP
+        EXIT WHEN NOT windowed;
+        FOR class IN 1..6 LOOP
           EXIT WHEN done >= least(total, skip + take);
-          -- The class's rows by length (`kept`: those holding part of the window), each
-          -- class's patterns holding those of the classes before.
+          -- The class's rows by length (`kept`: those holding part of the window), read
+          -- through patterns that may hold rows of other classes too, which the rank
+          -- leaves out.
           SELECT min(w.length) FILTER (WHERE w.kept), max(w.length) FILTER (WHERE w.kept),
                  greatest(skip - min(w.before) FILTER (WHERE w.kept), 0), sum(w.count)
           INTO shortest, longest, skipped, in_class
@@ -66,10 +82,21 @@ BEGIN
                       WHERE h.rank = directory_search_class_rank(class)
                         AND h.is_current = of_current) h) w;
           IF shortest IS NOT NULL THEN
+            -- The rows of the range: those the postings name, or those of the class's
+            -- patterns, through the trigram and length indexes.
             ids := ids || (directory_search_ranked(
-              kind, plan, NULL, NULL, NULL,
-              CASE class WHEN 1 THEN plan.exact WHEN 2 THEN plan.whole WHEN 3 THEN plan.start
-                         ELSE plan.inside END, NULL,
+              kind, plan, NULL, NULL,
+              CASE WHEN classes.words IS NULL THEN NULL WHEN class = 1 THEN classes.exact
+                   ELSE ARRAY(SELECT p.id
+                              FROM unnest(classes.words, classes.word_ranks) AS w(word, rank)
+                              JOIN directory_search_posting p
+                                ON p.kind = directory_search.kind AND p.word = w.word
+                              WHERE w.rank = directory_search_class_rank(class)
+                                AND p.length BETWEEN shortest AND longest
+                                AND p.is_current = of_current) END,
+              CASE WHEN classes.words IS NULL THEN CASE class WHEN 1 THEN plan.exact
+                   WHEN 2 THEN plan.whole WHEN 3 THEN plan.start ELSE plan.inside END END,
+              NULL,
               -- The exact names, few, are read whole, to be ordered as typed first.
               CASE WHEN class > 1 THEN shortest END, longest, of_current, class,
               CASE WHEN class > 1 THEN skipped ELSE greatest(skip - done, 0) END,
@@ -78,7 +105,8 @@ BEGIN
           done := done + coalesce(in_class, 0);
         END LOOP;
       END LOOP;
-    ELSIF array_length(plan.match, 1) = 1 THEN
+    END IF;
+    IF array_length(plan.match, 1) = 1 AND NOT windowed THEN
       SELECT * INTO total, ids
       FROM directory_search_ranked(kind, plan, sectors, province_folded, NULL, plan.loose,
                                    plan.near_words || plan.far_words, NULL, NULL, NULL, NULL,

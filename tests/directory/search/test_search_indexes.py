@@ -3,8 +3,9 @@ do not touch what search reads.
 
 directory_company_tally (companies per sector and province), directory_search_gram and
 directory_search_gram_total (the three-letter runs of companies' and logos' documents),
-directory_search_word and directory_search_variant (the lexicon typo correction picks
-from) and the logos' search documents are kept by triggers (directory/sql/). Each test
+directory_search_posting (the words of those documents), directory_search_word and
+directory_search_variant (the lexicon typo correction picks from) and the logos' search
+documents are kept by triggers (directory/sql/). Each test
 changes the catalogue in the ways the application and the import do, then compares with
 a recount from the rows.
 """
@@ -104,6 +105,30 @@ def grams_recount() -> dict:
     return {key: counts for key, counts in (counted | totals).items() if counts[0]}
 
 
+def postings() -> set[tuple]:
+    return set(
+        rows("SELECT kind, word, id, is_current, length, named FROM directory_search_posting")
+    )
+
+
+def postings_recount() -> set[tuple]:
+    """directory_search_posting as the documents give it, in Python: each word of three
+    letters or more of each document, its length, current or not, and whether the word
+    is a whole name of it."""
+    documents = [
+        ("company", id_, doc, True) for id_, doc in Company.objects.values_list("id", "search_doc")
+    ]
+    documents += [
+        ("logo", *row) for row in Logo.objects.values_list("id", "search_doc", "is_current")
+    ]
+    return {
+        (kind, word, id_, is_current, len(doc), f"| {word} |" in doc)
+        for kind, id_, doc, is_current in documents
+        for word in doc.split()
+        if len(word) > 2
+    }
+
+
 def lexicon() -> set[str]:
     return {word for (word,) in rows("SELECT word FROM directory_search_word")}
 
@@ -131,9 +156,10 @@ def catalogue():
     return companies
 
 
-def test_it_keeps_the_tally_and_the_gram_counts_exact_through_writes(catalogue):
+def test_it_keeps_the_tally_the_gram_counts_and_the_words_exact_through_writes(catalogue):
     assert tally() == tally_recount()
     assert grams() == grams_recount()
+    assert postings() == postings_recount()
 
     catalogue[0].province = "Sevilla"
     catalogue[0].save()
@@ -153,15 +179,18 @@ def test_it_keeps_the_tally_and_the_gram_counts_exact_through_writes(catalogue):
 
     assert tally() == tally_recount()
     assert grams() == grams_recount()
+    assert postings() == postings_recount()
 
 
-def test_it_empties_the_tally_and_the_grams_and_keeps_the_lexicon_on_truncate(catalogue):
+def test_it_empties_the_tally_the_grams_and_the_words_and_keeps_the_lexicon_on_truncate(
+    catalogue,
+):
     with connection.cursor() as cursor:
         # The deferred foreign-key checks of the fixture's inserts are pending until then.
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         cursor.execute("TRUNCATE directory_company CASCADE")
 
-    assert (tally(), grams()) == ({}, {})
+    assert (tally(), grams(), postings()) == ({}, {}, set())
     assert {"ferreria", "maria", "supermercado"} <= lexicon()
 
 
