@@ -32,7 +32,7 @@ FROM directory_logo l;
 
 
 class Migration(migrations.Migration):
-    dependencies = [("directory", "0017_changed_import_digest")]
+    dependencies = [("directory", "0018_writes_gram_fillfactor")]
 
     operations = [
         migrations.RunSQL(tables_missing(APP, "directory_search_posting"), migrations.RunSQL.noop),
