@@ -26,7 +26,7 @@ from directory.importing.catalogue_stream import (
     catalogue_list_piece,
     catalogue_texts,
 )
-from directory.importing.import_batch import entry_files, listed_files_digest, text_digest
+from directory.importing.import_batch import files_digest, text_digest
 
 # Entries whose stored digests are read in one query.
 LOOKUP_CHUNK = 1000
@@ -131,12 +131,12 @@ def _piece_read(path: str, recheck: bool, first: int, piece: tuple[int, int]):
     its text's digest, its files' digest or None), and what catalogue_list_piece() says
     of it. The files are looked at unless `recheck`, which compares every entry."""
     start, end = piece
-    folder = Path(path).parent
+    folder = str(Path(path).parent)
     entries = []
 
     def each(value, at: int, text: bytes) -> None:
         slug = value.get("slug") if isinstance(value, dict) else None
-        files = None if recheck else listed_files_digest(entry_files(value), folder)
+        files = None if recheck else files_digest(value, folder)
         entries.append(
             (at, at + len(text), slug if isinstance(slug, str) else None, text_digest(text), files)
         )
