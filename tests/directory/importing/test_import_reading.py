@@ -56,6 +56,12 @@ def test_it_imports_a_later_entry_of_a_company_an_earlier_entry_changed(catalogu
     assert Company.objects.get().name == "Banco Ejemplo"
 
 
+def _written(folder, text: str):
+    path = folder / "catalogue.json"
+    path.write_bytes(text.encode())
+    return path
+
+
 def _entries_text() -> str:
     """Company entries whose logos look like entries too (a slug and a name), with texts
     that hold what a piece's guess looks for, in characters of one to four bytes."""
@@ -85,8 +91,7 @@ def test_it_finds_every_entry_where_a_reading_from_the_start_does_whatever_its_p
     # Pieces read from a guessed start, the guess often inside an entry: only those that
     # start where the piece before found its next entry count.
     monkeypatch.setattr(import_survey, "PIECE_BYTES", piece)
-    path = tmp_path / "catalogue.json"
-    path.write_bytes(_entries_text().encode())
+    path = _written(tmp_path, _entries_text())
     members = []
 
     survey = import_survey.catalogue_survey(
@@ -106,12 +111,9 @@ def test_it_finds_every_entry_where_a_reading_from_the_start_does_whatever_its_p
     ]
 
 
-def test_it_refuses_a_companies_list_that_stops_being_json_in_a_later_piece(
-    tmp_path, monkeypatch
-):
+def test_it_refuses_a_companies_list_that_stops_being_json_in_a_later_piece(tmp_path, monkeypatch):
     monkeypatch.setattr(import_survey, "PIECE_BYTES", 200)
-    path = tmp_path / "catalogue.json"
-    path.write_bytes(_entries_text().replace('"empresa-30"', '"empresa-30" "').encode())
+    path = _written(tmp_path, _entries_text().replace('"empresa-30"', '"empresa-30" "'))
 
     with pytest.raises(catalogue_stream.StreamError):
         import_survey.catalogue_survey(path, recheck=True, member=lambda *member: None)
