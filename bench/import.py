@@ -104,7 +104,8 @@ def _postgres_cpu() -> float:
     own = fields(postmaster)
     total = sum(int(value) for value in own[11:15])  # utime, stime, cutime, cstime
     for child in Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split():
-        with contextlib.suppress(FileNotFoundError):  # ended meanwhile: counted by cutime
+        # Ended meanwhile (counted by cutime): its file gone, or its read refused.
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
             total += sum(int(value) for value in fields(int(child))[11:13])
     return total / ticks
 

@@ -345,8 +345,9 @@ def catalogue_import(
     Raises CatalogueError only for an unreadable file.
 
     The file is read twice, one entry at a time: a first time for the sectors and the
-    entries to import, those whose digests (their text's bytes, their files' stats) are
-    not the ones stored at their last import (every entry with `recheck`), then only
+    entries to import (the companies' list in pieces, on every core: import_survey.py),
+    those whose digests (their text's bytes, their files' stats) are not the ones stored
+    at their last import (every entry with `recheck`), then only
     those, again, CATALOGUE_IMPORT_BATCH to a transaction, their files read and stored by
     FILE_THREADS threads, but those of an entry whose files' digest is the one stored: a
     changed text does not read its unchanged files again, unless it goes to the
