@@ -25,6 +25,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -103,9 +104,54 @@ def _postgres_cpu() -> float:
     own = fields(postmaster)
     total = sum(int(value) for value in own[11:15])  # utime, stime, cutime, cstime
     for child in Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split():
-        with contextlib.suppress(FileNotFoundError):  # ended meanwhile: counted by cutime
+        # Ended meanwhile (counted by cutime): its file gone, or its read refused.
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
             total += sum(int(value) for value in fields(int(child))[11:13])
     return total / ticks
+
+
+class _BackendCpu:
+    """CPU seconds of the command's own PostgreSQL backends (those of its database), read
+    from /proc every second while it runs: on a cluster others share, the cluster's CPU
+    is mostly theirs. A backend's last second before it ends is not counted."""
+
+    def __init__(self, database_url: str):
+        import psycopg
+
+        self.database = database_url.rsplit("/", 1)[1]
+        self.connection = psycopg.connect(
+            f"postgres://postgres@127.0.0.1:{POSTGRES_PORT}/postgres", autocommit=True
+        )
+        # Backends open before the command (this script's own): only what they add counts.
+        self.before = self._read()
+        self.seen = dict(self.before)
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> dict[int, float]:
+        ticks = os.sysconf("SC_CLK_TCK")
+        found = {}
+        for (pid,) in self.connection.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s"
+            " AND backend_type = 'client backend'",
+            [self.database],
+        ).fetchall():
+            with contextlib.suppress(FileNotFoundError, ProcessLookupError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                found[pid] = (int(fields[11]) + int(fields[12])) / ticks
+        return found
+
+    def _sample(self) -> None:
+        while not self.done.wait(1.0):
+            self.seen.update(self._read())
+
+    def stop(self) -> float:
+        self.done.set()
+        self.thread.join()
+        self.seen.update(self._read())
+        self.connection.close()
+        return round(sum(cpu - self.before.get(pid, 0) for pid, cpu in self.seen.items()), 1)
 
 
 def _run_import(path: Path, env: dict[str, str], companies: int, *options: str) -> dict:
@@ -117,6 +163,7 @@ def _run_command(command: list[str], env: dict[str, str], companies: int) -> dic
     """One run of a management command: its phases' seconds and rates, its peak memory."""
     load_before = os.getloadavg()[0]
     postgres_before = _postgres_cpu()
+    backends = _BackendCpu(env["DATABASE_URL"])
     started = time.monotonic()
     process = subprocess.Popen(
         [PYTHON, "manage.py", *command],
@@ -145,6 +192,7 @@ def _run_command(command: list[str], env: dict[str, str], companies: int) -> dic
     total = ended - started
     cpu = usage.ru_utime + usage.ru_stime
     postgres = _postgres_cpu() - postgres_before
+    backend = backends.stop()
     return {
         "summary": output,
         "rows_seconds": round(rows, 1),
@@ -159,6 +207,8 @@ def _run_command(command: list[str], env: dict[str, str], companies: int) -> dic
         "cpu_seconds": round(cpu, 1),
         # And PostgreSQL's (the statements and their triggers), for the same reason.
         "postgres_cpu_seconds": round(postgres, 1),
+        # The command's own backends alone (the cluster may be shared).
+        "backend_cpu_seconds": backend,
         # The rate alone on two cores, from the CPU both used: between one core doing all
         # of it in turn and both cores busy all along.
         "alone_per_second": [

@@ -370,6 +370,12 @@ def main() -> None:
         help="Loaded companies the file lists (all by default): the rest of the catalogue "
         "is in the database only.",
     )
+    parser.add_argument(
+        "--runs",
+        default="changed,back",
+        help="The runs, in order (a database left changed by a stopped run goes back first: "
+        "back,changed).",
+    )
     options = parser.parse_args()
     bench_import = importlib.import_module("bench.import")
     database = options.database_url.rsplit("/", 1)[1]
@@ -426,7 +432,9 @@ def main() -> None:
         done["files"] = _count()
         marker.write_text(json.dumps(done))
     results["prepared"] = done
-    for phase, name in (("changed", "whole-changed.json"), ("back", "whole.json")):
+    files = {"changed": "whole-changed.json", "back": "whole.json"}
+    for phase in options.runs.split(","):
+        name = files[phase]
         print(f"==> {phase}: {name}, {len(pool):,} companies changed among {done['files']:,}")
         results[phase] = bench_import._run_command(
             ["import_directory", str(folder / name)], env, len(pool)

@@ -21,62 +21,60 @@ from directory.files.previews import RENDERABLE
 from directory.importing.models import ImportDigest
 
 
-def entry_files(raw) -> list[tuple[object, object, str]] | None:
-    """(logo slug, variant, path) of each file an entry names, or None when its shape is
-    not the expected one (then it is not skipped, and validation says what is wrong)."""
-    if not isinstance(raw, dict) or not isinstance(raw.get("logos", []), list):
-        return None
-    files = []
-    for logo in raw.get("logos", []):
-        if not isinstance(logo, dict) or not isinstance(logo.get("files", []), list):
-            return None
-        for file in logo.get("files", []):
-            if not isinstance(file, dict) or not isinstance(file.get("path"), str):
-                return None
-            files.append((logo.get("slug"), file.get("variant"), file["path"]))
-    return files
-
-
 def text_digest(text: bytes) -> str:
     """SHA-256 of an entry's text as the file gives it: the same entry written otherwise
     (spaces, key order) is imported again, and found unchanged."""
     return hashlib.sha256(text).hexdigest()
 
 
-def files_digest(raw, base: Path) -> str | None:
+def files_digest(raw, base: Path | str) -> str | None:
     """SHA-256 of what the file system says of every file an entry names (size,
     modification time, inode), with the logo and variant it is named for: no file is
-    read, as `make` and `rsync` judge a file unchanged. None when a file cannot be found
-    (the entry is then imported, and fails with the reason). A file rewritten in place to
-    the same size within the file system's clock tick goes unnoticed: --recheck reads
-    every file again."""
-    return listed_files_digest(entry_files(raw), base)
+    read, as `make` and `rsync` judge a file unchanged. None when the entry's shape is not
+    the expected one (then it is not skipped, and validation says what is wrong) or a file
+    cannot be found (the entry is then imported, and fails with the reason). A file
+    rewritten in place to the same size within the file system's clock tick goes
+    unnoticed: --recheck reads every file again.
 
-
-def listed_files_digest(files: list[tuple] | None, base: Path) -> str | None:
-    """files_digest() of the files entry_files() lists."""
-    if files is None:
+    The first reading makes it for every entry of the file, a million at a country's
+    scale: one pass over the entry, one hash of the lines joined (what hashing them one
+    by one gives), at half the cost of listing the files first."""
+    if not isinstance(raw, dict):
         return None
-    digest = hashlib.sha256()
+    logos = raw.get("logos", [])
+    if not isinstance(logos, list):
+        return None
     root = str(base) + os.sep
-    for logo, variant, name in files:
-        # Only looked at, never stored: a match means the entry passed the full checks of
-        # _read_files (symbolic links resolved) when it was imported.
-        if ".." in name or os.path.isabs(name):
-            path = os.path.normpath(os.path.join(root, name))
-        else:  # inside the folder as written: what normpath() would say, at a tenth of it
-            path = root + name
-        try:
-            if not path.startswith(root):
+    seen = []
+    for logo in logos:
+        if not isinstance(logo, dict):
+            return None
+        files = logo.get("files", [])
+        if not isinstance(files, list):
+            return None
+        for file in files:
+            name = file.get("path") if isinstance(file, dict) else None
+            if not isinstance(name, str):
                 return None
-            stat = os.stat(path)
-        except (OSError, ValueError):  # ValueError: a NUL in the name
-            return None
-        if stat.st_size > settings.CATALOGUE_FILE_MAX_BYTES:
-            return None
-        seen = f"{stat.st_size} {stat.st_mtime_ns} {stat.st_ino}"
-        digest.update(f"{logo!r} {variant!r} {name}\n{seen}\n".encode())
-    return digest.hexdigest()
+            # Only looked at, never stored: a match means the entry passed the full checks
+            # of _read_files (symbolic links resolved) when it was imported.
+            if ".." in name or name.startswith(os.sep):
+                path = os.path.normpath(os.path.join(root, name))
+            else:  # inside the folder as written: what normpath() would say, at a tenth of it
+                path = root + name
+            try:
+                if not path.startswith(root):
+                    return None
+                stat = os.stat(path)
+            except (OSError, ValueError):  # ValueError: a NUL in the name
+                return None
+            if stat.st_size > settings.CATALOGUE_FILE_MAX_BYTES:
+                return None
+            seen.append(
+                f"{logo.get('slug')!r} {file.get('variant')!r} {name}\n"
+                f"{stat.st_size} {stat.st_mtime_ns} {stat.st_ino}\n"
+            )
+    return hashlib.sha256("".join(seen).encode()).hexdigest()
 
 
 def _renderable(stored: list[StoredFile]) -> bool:

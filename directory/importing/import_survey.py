@@ -3,17 +3,17 @@
 An entry is skipped when the digest of its text, its bytes as read (import_batch.
 text_digest: no entry written anew), is the one stored at its last import, and so is
 the digest of what the file system says of its files (import_batch.files_digest); the
-stored digests (directory/importing/models.py) are read SKIP_CHUNK entries at a time,
-and the files looked at only for an entry whose text is unchanged, by worker processes
-(common/parallel.py) while this one reads on. The import's second
-reading (directory/importing/importer.py) then takes only the other entries: at a
-million entries, most of an import that changes few is this reading.
+stored digests (directory/importing/models.py) are read LOOKUP_CHUNK entries at a time.
+The "companies" list is read in pieces of PIECE_BYTES by worker processes
+(common/parallel.py), every core parsing, hashing and looking at files, while this one
+compares: at a million entries, most of an import that changes few is this reading.
+The import's second reading (directory/importing/importer.py) then takes only the
+entries to import.
 """
 
 import os
 from array import array
-from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -21,28 +21,41 @@ from pathlib import Path
 from django.db import connection
 
 from common.parallel import parallel_map
-from directory.importing.catalogue_stream import catalogue_texts
-from directory.importing.import_batch import entry_files, listed_files_digest, text_digest
+from directory.importing.catalogue_stream import (
+    StreamError,
+    catalogue_list_piece,
+    catalogue_texts,
+)
+from directory.importing.import_batch import files_digest, text_digest
 
-# Entries whose stored digests are read in one query, and whose files a worker looks at
-# in one task.
-SKIP_CHUNK = 1000
-# Chunks in flight: enough to keep every worker busy while this process reads on.
-CHUNKS_IN_FLIGHT = 6
+# Entries whose stored digests are read in one query.
+LOOKUP_CHUNK = 1000
+# Bytes of the list a worker reads in one task (about 5,000 entries of a typical file),
+# and tasks in flight: enough to keep every worker busy while this process compares.
+PIECE_BYTES = 1 << 22
+PIECES_IN_FLIGHT = 6
 
 
 @dataclass
 class Survey:
     """How many companies a file lists, which of their entries need importing and where
-    they stand, and which were skipped."""
+    they stand, and how many were skipped, where."""
 
     companies: int = 0
     # (position, first byte, end byte) of each entry to import, one after another.
     todo: array = field(default_factory=lambda: array("q"))
-    # (position, slug) of each entry skipped on its digests, in file order.
-    unchanged: list[tuple[int, str]] = field(default_factory=list)
+    # (first position, count) of each run of entries skipped on their digests, in file
+    # order: a run ends only at an entry to import, so this grows with those, not with
+    # the file.
+    skipped: array = field(default_factory=lambda: array("q"))
     # The file's size and modification time as this reading began.
     stamp: tuple = ()
+
+    def skip(self, position: int) -> None:
+        if self.skipped and self.skipped[-2] + self.skipped[-1] == position:
+            self.skipped[-1] += 1
+        else:
+            self.skipped.extend((position, 1))
 
 
 def file_stamp(handle) -> tuple:
@@ -73,70 +86,101 @@ def catalogue_survey(
     survey = Survey()
     with path.open("rb") as handle:
         survey.stamp = file_stamp(handle)
-    chunks = _company_chunks(path, survey, member)
-    if recheck:
-        for chunk in chunks:
-            for position, start, end, _, _ in chunk:
-                survey.todo.extend((position, start, end))
-        return survey
-    # The slugs of the entries to import: an entry after one of theirs is imported too,
-    # since importing the first changes the digests stored.
-    todo_slugs: set[str] = set()
-    # Chunks whose files the workers are looking at, oldest first.
-    waiting: deque = deque()
-
-    def looks() -> Iterator[list]:
-        for chunk in chunks:
-            waiting.append(chunk)
-            yield [files for *_, files in chunk]
-
-    digests = partial(_files_digests, str(path.parent))
-    for _, found in parallel_map(digests, looks(), window=CHUNKS_IN_FLIGHT):
-        for (position, start, end, slug, _), digest in zip(waiting.popleft(), found, strict=True):
-            if digest is not None and slug not in todo_slugs:
-                survey.unchanged.append((position, slug))
-            else:
-                survey.todo.extend((position, start, end))
-                if slug is not None:
-                    todo_slugs.add(slug)
+    companies = partial(_companies_survey, path, survey, recheck)
+    for key, position, value, _, _ in catalogue_texts(path, apart={"companies": companies}):
+        member(key, position, value)
     return survey
 
 
-def _files_digests(base: str, chunk: list[tuple[str, list] | None]) -> list[str | None]:
-    """Runs in a worker: for each entry whose text is unchanged ((its files' digest
-    stored, its files)), that digest when the files' is still it; None otherwise."""
-    folder = Path(base)
-    return [
-        item[0] if item is not None and item[0] == listed_files_digest(item[1], folder) else None
-        for item in chunk
-    ]
-
-
-def _company_chunks(path: Path, survey: Survey, member) -> Iterator[list[tuple]]:
-    """(position, first byte, end byte, slug or None, files) of the company entries,
-    SKIP_CHUNK at a time; files: for an entry whose text's digest is the one stored, that
-    of its files and the files it names (entry_files()), None for any other."""
-    chunk = []
-    for key, position, value, start, text in catalogue_texts(path):
-        if key != "companies" or position is None:
-            member(key, position, value)
+def _companies_survey(path: Path, survey: Survey, recheck: bool, first: int) -> int:
+    """Sorts the entries of the "companies" list, which starts at the byte `first`, read
+    in pieces by the workers; the byte after the list's "]"."""
+    size = survey.stamp[0]
+    pieces = [(start, min(start + PIECE_BYTES, size)) for start in range(first, size, PIECE_BYTES)]
+    read = partial(_piece_read, str(path), recheck, first)
+    # A single piece is read here: no worker is worth starting for it.
+    found = (
+        parallel_map(read, pieces, window=PIECES_IN_FLIGHT)
+        if len(pieces) > 1
+        else ((piece, read(piece)) for piece in pieces)
+    )
+    compare = _Comparison(survey, recheck)
+    # Where the next entry starts, as read from the list's start: a piece read from a
+    # guess counts only when it starts there (catalogue_list_piece); any other is read
+    # again from there.
+    expected = first
+    for (_, end), (piece, entries) in found:
+        if expected >= end:  # inside an entry the piece before read whole
             continue
-        survey.companies += 1
+        if piece.first != expected:
+            piece, entries = _piece_read(str(path), recheck, expected, (expected, end))
+        compare.add(entries)
+        if piece.closed is not None:
+            compare.flush()
+            return piece.closed
+        expected = piece.following
+    raise StreamError("the companies' list does not end")
+
+
+def _likely_entry(value) -> bool:
+    return isinstance(value, dict) and "slug" in value and "name" in value
+
+
+def _piece_read(path: str, recheck: bool, first: int, piece: tuple[int, int]):
+    """Runs in a worker: the piece's entries, each as (first byte, end byte, slug or None,
+    its text's digest, its files' digest or None), and what catalogue_list_piece() says
+    of it. The files are looked at unless `recheck`, which compares every entry."""
+    start, end = piece
+    folder = str(Path(path).parent)
+    entries = []
+
+    def each(value, at: int, text: bytes) -> None:
         slug = value.get("slug") if isinstance(value, dict) else None
-        slug = slug if isinstance(slug, str) else None
-        chunk.append((position, start, start + len(text), slug, text_digest(text), value))
-        if len(chunk) >= SKIP_CHUNK:
-            yield _stored_compared(chunk)
-            chunk = []
-    if chunk:
-        yield _stored_compared(chunk)
+        files = None if recheck else files_digest(value, folder)
+        entries.append(
+            (at, at + len(text), slug if isinstance(slug, str) else None, text_digest(text), files)
+        )
+
+    likely = None if start == first else _likely_entry
+    return catalogue_list_piece(Path(path), start, end, each, likely=likely), entries
 
 
-def _stored_compared(chunk: list[tuple]) -> list[tuple]:
-    stored = stored_digests([item[3] for item in chunk if item[3] is not None])
-    compared = []
-    for position, start, end, slug, digest, value in chunk:
-        known = stored.get(slug)
-        files = (known[1], entry_files(value)) if known and known[0] == digest else None
-        compared.append((position, start, end, slug, files))
-    return compared
+class _Comparison:
+    """Sorts entries, in file order, into those to import and those skipped, their
+    stored digests read LOOKUP_CHUNK at a time."""
+
+    def __init__(self, survey: Survey, recheck: bool):
+        self.survey = survey
+        self.recheck = recheck
+        self.waiting: list[tuple] = []
+        # The slugs of the entries to import: an entry after one of theirs is imported
+        # too, since importing the first changes the digests stored.
+        self.todo_slugs: set[str] = set()
+
+    def add(self, entries: list[tuple]) -> None:
+        for entry in entries:
+            self.waiting.append(entry)
+            if len(self.waiting) >= LOOKUP_CHUNK:
+                self.flush()
+
+    def flush(self) -> None:
+        survey = self.survey
+        stored = (
+            {}
+            if self.recheck
+            else stored_digests([entry[2] for entry in self.waiting if entry[2] is not None])
+        )
+        for start, end, slug, text, files in self.waiting:
+            position = survey.companies
+            survey.companies += 1
+            if (
+                files is not None
+                and slug not in self.todo_slugs
+                and stored.get(slug) == (text, files)
+            ):
+                survey.skip(position)
+            else:
+                survey.todo.extend((position, start, end))
+                if slug is not None:
+                    self.todo_slugs.add(slug)
+        self.waiting = []

@@ -4,9 +4,11 @@ and skipped. Previews, colours and vectors follow in a pass of their own
 (directory/importing/derived.py)."""
 
 import json
+from array import array
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from itertools import repeat
 from pathlib import Path
 
 from django.conf import settings
@@ -169,10 +171,15 @@ class EntryResult:
 
 @dataclass
 class ImportReport:
+    # The entries read again (imported, or failed), and the sectors that failed.
     results: list[EntryResult] = field(default_factory=list)
+    # The entries skipped unread, unchanged since their last import: counted, not listed,
+    # so that a report does not grow with the file.
+    skipped: int = 0
 
     def count(self, status: str) -> int:
-        return sum(result.status == status for result in self.results)
+        skipped = self.skipped if status == "unchanged" else 0
+        return skipped + sum(result.status == status for result in self.results)
 
     @property
     def failed(self) -> list[EntryResult]:
@@ -338,8 +345,9 @@ def catalogue_import(
     Raises CatalogueError only for an unreadable file.
 
     The file is read twice, one entry at a time: a first time for the sectors and the
-    entries to import, those whose digests (their text's bytes, their files' stats) are
-    not the ones stored at their last import (every entry with `recheck`), then only
+    entries to import (the companies' list in pieces, on every core: import_survey.py),
+    those whose digests (their text's bytes, their files' stats) are not the ones stored
+    at their last import (every entry with `recheck`), then only
     those, again, CATALOGUE_IMPORT_BATCH to a transaction, their files read and stored by
     FILE_THREADS threads, but those of an entry whose files' digest is the one stored: a
     changed text does not read its unchanged files again, unless it goes to the
@@ -362,8 +370,11 @@ def catalogue_import(
             for batch in _company_batches(path, survey)
             for result in _batch_import(batch, path.parent, pool, validator)
         )
-        results = _in_order(imported, survey.unchanged)
-        report.results.extend(progress(results, survey.companies))
+        for result in progress(_in_order(imported, survey.skipped), survey.companies):
+            if result is None:
+                report.skipped += 1
+            else:
+                report.results.append(result)
         if derived:
             catalogue_derived_complete()
     return report
@@ -389,18 +400,20 @@ def _company_batches(path: Path, survey: Survey) -> Iterator[list[tuple[int, obj
             yield batch
 
 
-def _in_order(imported: Iterator[EntryResult], skipped: list[tuple[int, str]]) -> Iterator:
-    """The results of the entries imported and of those skipped, in file order."""
-    rest = (EntryResult(position, slug, "unchanged") for position, slug in skipped)
-    following = next(rest, None)
+def _in_order(imported: Iterator[EntryResult], skipped: array) -> Iterator:
+    """The results of the entries imported, with a None for each entry skipped (runs of
+    (first position, count)), in file order: what the progress counts."""
+    runs = ((skipped[index], skipped[index + 1]) for index in range(0, len(skipped), 2))
+    run = next(runs, None)
     for result in imported:
-        while following is not None and following.position < result.position:
-            yield following
-            following = next(rest, None)
+        # A run ends at an entry imported: it comes before it whole.
+        while run is not None and run[0] < result.position:
+            yield from repeat(None, run[1])
+            run = next(runs, None)
         yield result
-    if following is not None:
-        yield following
-        yield from rest
+    while run is not None:
+        yield from repeat(None, run[1])
+        run = next(runs, None)
 
 
 def _batch_import(batch: list, base: Path, pool, validator: "CompanyEntry") -> list[EntryResult]:
