@@ -260,22 +260,20 @@ def _nearest(state: _Vectors, query: np.ndarray, mask, count: int) -> list[tuple
     else:
         asked = count * (INDEX_FILTER_OVERFETCH if mask is not None else 2)
         if mask is not None and np.count_nonzero(mask) <= asked:
-            keys = state.keys[mask]
-            keys = keys[~np.isin(keys, state.delta_keys)]  # changed since: the delta has them
-            keys, vectors = _indexed(state, keys)
-            found = _top(vectors @ query, keys, count) if len(keys) else []
+            keys, vectors = _indexed(state, state.keys[mask])
+            scores = vectors @ query if len(keys) else np.empty(0, dtype=np.float32)
         else:
             matches = state.index.search(query, asked)
             keys = np.asarray(matches.keys, dtype=np.int64)
             scores = 1.0 - np.asarray(matches.distances, dtype=np.float32)
-            positions = np.searchsorted(state.keys, keys)
-            positions[positions >= len(state.keys)] = 0
-            keep = state.keys[positions] == keys  # deleted since the build
-            if len(state.delta_keys):
-                keep &= ~np.isin(keys, state.delta_keys)  # changed since: the delta has them
-            if mask is not None:
-                keep &= mask[positions]
-            found = _top(scores[keep], keys[keep], count)
+        positions = np.searchsorted(state.keys, keys)
+        positions[positions >= len(state.keys)] = 0
+        keep = state.keys[positions] == keys  # deleted since the build
+        if len(state.delta_keys):
+            keep &= ~np.isin(keys, state.delta_keys)  # changed since: the delta has them
+        if mask is not None:
+            keep &= mask[positions]
+        found = _top(scores[keep], keys[keep], count)
         if len(state.delta_keys):
             delta_scores = state.delta_matrix @ query
             keep = np.ones(len(delta_scores), dtype=bool)
