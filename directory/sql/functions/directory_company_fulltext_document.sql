@@ -6,7 +6,7 @@ CREATE OR REPLACE FUNCTION directory_company_fulltext_document(
   name text, alternative_names text[], sector text, about text) RETURNS tsvector
   LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 BEGIN
-  RETURN setweight(directory_fulltext(concat_ws(' ', name, array_to_string(alternative_names, ' '))), 'A')
-    || setweight(directory_fulltext(sector), 'B')
-    || setweight(directory_fulltext(left(about, 1000)), 'D');
+  RETURN setweight(public.directory_fulltext(concat_ws(' ', name, array_to_string(alternative_names, ' '))), 'A')
+    || setweight(public.directory_fulltext(sector), 'B')
+    || setweight(public.directory_fulltext(left(about, 1000)), 'D');
 END $$;

@@ -9,6 +9,6 @@
 CREATE OR REPLACE FUNCTION directory_search_doc(name text, other_names text[]) RETURNS text
   LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 BEGIN
-  RETURN directory_search_expand(directory_search_normalize(
+  RETURN public.directory_search_expand(public.directory_search_normalize(
     '|' || coalesce(name, '') || '|' || coalesce(nullif(array_to_string(other_names, '|'), '') || '|', '')));
 END $$;

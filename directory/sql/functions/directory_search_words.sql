@@ -9,7 +9,7 @@ BEGIN
   RETURN QUERY
   SELECT DISTINCT w.word
   FROM unnest(texts) AS t(text),
-       regexp_split_to_table(directory_search_expand(directory_search_normalize(t.text)),
+       regexp_split_to_table(public.directory_search_expand(public.directory_search_normalize(t.text)),
                              '[ |]+') AS w(word)
   WHERE length(w.word) >= 3;
 END $$;
