@@ -1,29 +1,22 @@
 -- The words of the catalogue within typing distance of `typed` (a normalised word of a
--- term). An edit is counted both between sound keys (directory_search_key, `sounded`: the
--- usual Spanish confusions cost nothing) and between spellings (`spelled`): "marquuez"
--- keys to "marque" and "marquez" to "mark", three edits apart, but is one edit from it
--- as spelt. `distance` is the nearer of the two within budget
--- (directory_search_budget: one edit from 4 letters, two from 8), NULL when neither is:
--- spellings within the budget of the longer of the two, since a mistake can drop letters
--- ("caernig" is two edits from "catering"), keys within that of the shorter key (a key
--- of three letters or fewer only sounds the same or not: "pqihw" keys to "pkiw", which
--- is not one edit from "PKI"); a key an edit or two away only when the spellings differ
--- in at most a quarter of their letters, the same key in about half and, for a word of
--- three letters, only at the same length ("lmzlh" keys to "lmsl", one edit from the key
--- of "CMSL", "upkkz" to the key of "UPC", but "bas" sounds as "Vaz"). A word without a
--- vowel, an acronym, is never a correction: random letters are not a mistyped acronym.
--- Also, with a NULL `distance`, the words within the typed word's own budget by sound,
--- which related search picks its correction from (directory_search_plan).
+-- term), with the edits counted between sound keys (directory_search_key, `sounded`: the
+-- usual Spanish confusions are free) and between spellings (`spelled`): "marquuez" keys
+-- to "marque" and "marquez" to "mark", three edits apart, but is one edit from it as
+-- spelt. `distance` is the nearer of the two within budget (directory_search_budget),
+-- NULL when neither is. Spellings count against the longer word's budget (a mistake can
+-- drop letters: "caernig" is two from "catering"), keys against the shorter key's (a key
+-- of three letters or fewer only sounds the same or not); a key an edit or two away only
+-- when the spellings differ in at most a quarter of their letters, the same key in about
+-- half and, for a word of three letters, at the same length ("lmzlh" keys one edit from
+-- the key of "CMSL", but "bas" sounds as "Vaz"). A word without a vowel, an
+-- acronym, is never a correction: random letters are not a mistyped acronym. With a NULL
+-- `distance`, the words within the typed word's own budget by sound, from which related
+-- search picks its correction (directory_search_plan).
 --
--- Candidates come from the stored deletions of every key and spelling
--- (directory_search_variant), looked up with the typed word's own
--- (directory_search_lookups): two words within a few edits always share one (the
--- symmetric deletion method); each candidate is measured by directory_search_pair. A
--- lexicon word's rows with a distance are also stored (directory_search_near), which
--- search reads instead of calling this. All of them, unordered:
--- which one a term needs depends on its other words (docs/search.md). Distances are the
--- optimal string alignment distance (directory_search_apart: a swap of two neighbours
--- is one edit).
+-- Candidates share a stored deletion of a key or spelling (directory_search_variant,
+-- directory_search_lookups: the symmetric deletion method). A lexicon word's rows with a
+-- distance are stored too (directory_search_near), and search reads those instead. All of
+-- them, unordered: which one a term needs depends on its other words (docs/search.md).
 DROP FUNCTION IF EXISTS directory_search_corrections(text);
 CREATE OR REPLACE FUNCTION directory_search_corrections(typed text)
   RETURNS TABLE (word text, distance integer, sounded integer, spelled integer, named boolean)
