@@ -1,26 +1,24 @@
 -- One window of the rows of `kind` ('company' or 'logo', directory_search_source) that
 -- match `term` within the filters (NULL: none; companies only), in search order
 -- (directory_search_ranked), and how many match in all: the page functions' search.
--- Each statement is prepared once per connection; those of a one-word term are planned
--- for its patterns.
+-- Each statement is prepared once per connection; a one-word term's are planned for its
+-- patterns.
 --
--- A term of several words matches few rows: they are found (directory_search_found),
--- ranked and the window kept (directory_search_ranked). A one-word term can match a good
--- part of the catalogue ("ria": a fifth of it). Without filters or a legal form typed
--- at the end ("ria s.l.", whose names ending with it come first in each class, an order
--- the counts do not hold), its matches are not read: their counts by rank class
+-- A term of several words matches few rows: found (directory_search_found), ranked and
+-- the window kept. A one-word term can match a good part of the catalogue ("ria": a
+-- fifth of it), so without filters its matches are not read: their counts by rank class
 -- (directory_search_class_rank), current or not and document length come from
--- directory_search_gram for a word of three letters as typed
--- (directory_search_gram_classes; not "cal del", whose exact name is another) and from
--- the documents' words for one of four or more (directory_search_posting_classes,
--- which also names the rows whose name is exactly the term; not on the second reading,
--- whose words read as two have no postings). Two
--- passes over the classes, the current rows, then the others (every company is
--- current, so its search ends in the first): the window lies, in each class up to it,
--- in a known range of lengths, and only the rows of that range are read and ranked:
--- named by the postings of the class's words, or found by the trigram index and the
--- index on length(search_doc) together. Any other one-word term's matches are read
--- once, counted and ranked, and the first `skip + take` kept (directory_search_ranked).
+-- directory_search_gram for a word of three letters as typed (not "cal del", whose exact
+-- name is another; directory_search_gram_classes) and from the postings for one of four
+-- or more (directory_search_posting_classes; not on the second reading, whose words read
+-- as two have no postings). Two passes over the classes, current rows then the others
+-- (every company is current): the window lies, in each class up to it, in a known range
+-- of lengths, and only that range's rows are read and ranked, named by the postings of
+-- the class's words or found by the trigram and length indexes together. A legal form
+-- typed at the end ("ria s.l.") puts a class's names ending with it first, which the
+-- counts do not tell apart: the class's shortest rows are read, 8 then 64 times the
+-- window's, until they hold enough of those (a fifth of the names end with "S.L.").
+-- Any other one-word term's matches are read once, counted and ranked.
 CREATE OR REPLACE FUNCTION directory_search(
   kind text, term text, sectors bigint[], province_folded text, skip integer,
   take integer, OUT total bigint, OUT ids uuid[])
@@ -37,6 +35,9 @@ DECLARE
   skipped bigint;      -- rows of this class in that range that come before the window
   in_class bigint;     -- rows of this class
   windowed boolean;    -- whether the window was read class by class
+  widest integer;      -- the class's longest rows
+  reach integer;       -- with a legal form: the rows to read, per row of the window left
+  found uuid[];        -- the class's rows of the window
 BEGIN
   total := 0;
   ids := '{}';
@@ -49,7 +50,7 @@ BEGIN
       total := cardinality(matched);
       ids := (directory_search_ranked(kind, plan, NULL, NULL, matched, NULL, NULL, NULL, NULL,
                                       NULL, NULL, skip, take)).ids;
-    ELSIF plan.legal IS NULL AND sectors IS NULL AND province_folded IS NULL
+    ELSIF sectors IS NULL AND province_folded IS NULL
           AND (btrim(plan.exact[1], '%| ') = plan.words[1] AND length(plan.words[1]) = 3
                AND num_nonnulls(VARIADIC plan.match) = 1
                OR length(plan.words[1]) >= 4 AND NOT split) THEN
@@ -67,24 +68,26 @@ BEGIN
         EXIT WHEN NOT windowed;
         FOR class IN 1..6 LOOP
           EXIT WHEN done >= least(total, skip + take);
-          -- The class's rows by length (`kept`: those holding part of the window), read
-          -- through patterns that may hold rows of other classes too, which the rank
-          -- leaves out.
-          SELECT min(w.length) FILTER (WHERE w.kept), max(w.length) FILTER (WHERE w.kept),
-                 greatest(skip - min(w.before) FILTER (WHERE w.kept), 0), sum(w.count)
-          INTO shortest, longest, skipped, in_class
-          FROM (SELECT h.length, h.count, h.before,
-                       h.before + h.count > skip AND h.before < skip + take AS kept
-                FROM (SELECT h.length, h.count,
-                             done + sum(h.count) OVER (ORDER BY h.length) - h.count AS before
-                      FROM unnest(classes.ranks, classes.currents, classes.lengths, classes.counts)
-                             AS h(rank, is_current, length, count)
-                      WHERE h.rank = directory_search_class_rank(class)
-                        AND h.is_current = of_current) h) w;
-          IF shortest IS NOT NULL THEN
-            -- The rows of the range: those the postings name, or those of the class's
-            -- patterns, through the trigram and length indexes.
-            ids := ids || (directory_search_ranked(
+          reach := 8;
+          LOOP
+            -- The class's rows by length (`kept`: those holding part of the window); the
+            -- patterns may read other classes' rows too, which the rank leaves out.
+            SELECT min(w.length) FILTER (WHERE w.kept), max(w.length) FILTER (WHERE w.kept),
+                   greatest(skip - min(w.before) FILTER (WHERE w.kept), 0), sum(w.count),
+                   max(w.length)
+            INTO shortest, longest, skipped, in_class, widest
+            FROM (SELECT h.length, h.count, h.before,
+                         h.before + h.count > skip AND h.before < skip + take
+                         OR plan.legal IS NOT NULL AND h.after > skip
+                            AND h.before - done < reach * (skip + take - done) AS kept
+                  FROM (SELECT h.length, h.count,
+                               done + sum(h.count) OVER (ORDER BY h.length) - h.count AS before,
+                               done + sum(h.count) OVER () AS after
+                        FROM unnest(classes.ranks, classes.currents, classes.lengths,
+                                    classes.counts) AS h(rank, is_current, length, count)
+                        WHERE h.rank = directory_search_class_rank(class)
+                          AND h.is_current = of_current) h) w;
+            found := CASE WHEN shortest IS NOT NULL THEN (directory_search_ranked(
               kind, plan, NULL, NULL,
               CASE WHEN classes.words IS NULL THEN NULL WHEN class = 1 THEN classes.exact
                    ELSE ARRAY(SELECT p.id
@@ -100,8 +103,15 @@ BEGIN
               -- The exact names, few, are read whole, to be ordered as typed first.
               CASE WHEN class > 1 THEN shortest END, longest, of_current, class,
               CASE WHEN class > 1 THEN skipped ELSE greatest(skip - done, 0) END,
-              take - cardinality(ids))).ids;
-          END IF;
+              take - cardinality(ids))).ids ELSE '{}' END;
+            -- Enough once the window's last row ends with the form: the unread such are longer.
+            EXIT WHEN plan.legal IS NULL OR class = 1 OR shortest IS NULL OR longest = widest
+                   OR cardinality(found) = take - cardinality(ids)
+                      AND EXISTS (SELECT FROM directory_search_source(kind, NULL, NULL) r
+                                  WHERE r.id = found[cardinality(found)] AND r.tie ~ plan.legal);
+            reach := reach * 8;
+          END LOOP;
+          ids := ids || found;
           done := done + coalesce(in_class, 0);
         END LOOP;
       END LOOP;

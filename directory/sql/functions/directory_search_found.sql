@@ -1,15 +1,12 @@
 -- The rows of `kind` within the filters (directory_search_source) that match `plan`, a
--- term of several words, for directory_search to rank (directory_search_ranked). Such
--- terms match few rows. The trigram index finds them by the two words that match the
--- fewest (directory_search_lead), each as typed, and through the index on a document's
--- words as corrected: a typo correction is a whole word, and that index finds all of a
--- word's corrections in one probe, where the trigram index took a scan for each (a word
--- of four letters can have thirty-six).
---
--- Generic plans: PostgreSQL would otherwise plan these statements again for every
--- term (their cost estimates differ with the patterns), although the plan is always
--- the same (the trigram index by the two lead words), and planning them costs about
--- as much as running them.
+-- term of several words (few rows), for directory_search to rank. The trigram index
+-- finds them by the two words that match the fewest (directory_search_lead) as typed,
+-- and the index on a document's words as corrected: a correction is a whole word, all of
+-- a word's found in one probe, where the trigram index took a scan for each (a word of
+-- four letters can have 36).
+-- A generic plan: the plan is always the same (the trigram index by the two lead
+-- words), but its estimates differ with the patterns, and planning it for every term
+-- cost about as much as running it.
 CREATE OR REPLACE FUNCTION directory_search_found(
   kind text, plan directory_search_plan, sectors bigint[], province_folded text)
   RETURNS uuid[]

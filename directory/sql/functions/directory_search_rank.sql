@@ -1,12 +1,9 @@
 -- Where a document that matches `plan` ranks, lower first (docs/search.md): 0 when one
 -- of its names is exactly the term; otherwise 1 plus its first six words' scores
--- (directory_search_score). The scores make the sum order documents by how many words
--- matched only once corrected, then by how many of those two edits away, then by how
--- many matched only inside a word, then by how many matched as the start of a word
--- rather than whole; so every word matched whole or as a word start ranks first (below
--- 34), then matches inside words (below 2048), then corrected ones, as docs/search.md
--- sets out. Words past the sixth must
--- match but do not rank.
+-- (directory_search_score), which order documents by how many words matched only once
+-- corrected, then how many of those two edits away, then how many only inside a word,
+-- then how many as a word start rather than whole. Words past the sixth must match but
+-- do not rank.
 CREATE OR REPLACE FUNCTION directory_search_rank(doc text, plan directory_search_plan)
   RETURNS integer
   LANGUAGE sql IMMUTABLE PARALLEL SAFE

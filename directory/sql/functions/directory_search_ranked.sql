@@ -1,22 +1,18 @@
 -- The window of rows `skip` to `skip + take`, in search order, of the rows of `kind`
 -- within the filters (directory_search_source) that match `plan` and are: among
--- `matched`, matching one of `patterns` or holding one of `words` (typo corrections,
--- which the index on a document's words finds), of a search document `shortest` to `longest`
--- letters long, current or not (`of_current`), of rank class `class`
--- (directory_search_class_rank); NULL: any. The search order of company and logo
--- search alike (docs/search.md), written here only: current logos first, then
--- directory_search_rank, names as typed: of the names exactly the term those written so
--- (`plan.spelling`: its legal form, "&" or "e"), of the others those ending with the legal
--- form typed (`plan.legal`); then the shorter search document, the name or title, the id.
--- Also how many rows those conditions but the class find (`total`), counted in the same
--- pass, which a one-word term's search takes as its total: reading its matches once,
--- ranking them and keeping the first `skip + take` costs about half of counting them by
--- class first and then reading the window (directory_search).
--- directory_search asks it for the rows of a term of several words (`matched`), of a
--- one-word term, and of one rank class in a range of lengths. Planned
--- for each call's values: the NULL conditions fall away, and the statement reads the
--- rows by the primary key, the trigram index, or that and the length index together.
--- The subquery computes each row's rank once, for the class and the order.
+-- `matched`, matching one of `patterns` or holding one of `words` (typo corrections, which
+-- the index on a document's words finds), `shortest` to `longest` letters long, current
+-- or not (`of_current`), of rank class `class` (directory_search_class_rank); NULL: any.
+-- The search order of company and logo search (docs/search.md), written here only:
+-- current logos first, then directory_search_rank, names as typed (of the names exactly
+-- the term, those written so, `plan.spelling`: its legal form, "&" or "e"; of the others,
+-- those ending with the legal form typed, `plan.legal`), the shorter search document, the
+-- name or title, the id. `total`: the rows all conditions but the class find, counted in
+-- the same pass (a one-word term's total when its matches are read at once, which costs
+-- about half of counting by class and then reading the window). Planned for each call's
+-- values, so the NULL conditions fall away and the statement reads the rows by the
+-- primary key, the trigram index, or that and the length index together. The subquery
+-- computes each row's rank once, for the class and the order.
 DROP FUNCTION IF EXISTS directory_search_ranked(
   text, directory_search_plan, bigint[], text, uuid[], text[], integer, integer, boolean,
   integer, bigint, integer);

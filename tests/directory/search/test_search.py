@@ -372,6 +372,7 @@ def companies():
     sectors = [SectorFactory(slug="banca", name="Banca"), SectorFactory(slug="otros", name="Otros")]
     for n in range(120):
         name = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 4)))
+        name += " S.L." if rng.random() < 0.3 else ""
         company = CompanyFactory(
             name=name,
             alternative_names=[rng.choice(WORDS)] if rng.random() < 0.3 else [],
@@ -383,9 +384,10 @@ def companies():
             make_current(logo)
 
 
-# One-word terms take the page function's other road (by rank class and length).
+# One-word terms take the page function's other road (by rank class and length; with a
+# legal form, each class's shortest rows until they hold enough names ending with it).
 TERMS = ["banco", "ban", "BANCA", "an", "a", "o", "de la", "nandu", "sur", "zzz", "vanco"]
-TERMS += ["bancos sur"]
+TERMS += ["bancos sur", "ban s.l.", "sur sl", "caja s.l"]
 WINDOWS = [(0, 20), (0, 1), (3, 7), (14, 50), (40, 20), (119, 5)]
 
 
