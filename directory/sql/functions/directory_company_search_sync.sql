@@ -1,12 +1,11 @@
 -- What company writes change beside the row (statement triggers
 -- directory_company_search_*): the lexicon (directory_search_learn) learns the words of
--- new companies' and changed names and "about" texts; directory_search_gram counts the
--- three-letter runs of their search documents (directory_search_grams_add);
--- directory_company_tally keeps how many companies each (sector, province) pair has, so
--- that a listing without a term counts without visiting its rows; and logos, which carry
--- their company's name in search_doc, get theirs again when it changes (in one statement
--- for a batch of renames, the import's). Updates that change none of those (most of
--- them) write nothing.
+-- new and changed names and "about" texts; new, gone and changed search documents move
+-- the gram counts and postings (directory_search_grams_add); directory_company_tally
+-- keeps how many companies each (sector, province) pair has, so that a listing without a
+-- term counts without visiting its rows; and logos, which carry their company's name in
+-- search_doc, get theirs again when it changes (in one statement for a batch of renames,
+-- the import's). Updates that change none of those (most of them) write nothing.
 -- Planned once per connection, with what it calls (plan_cache_mode: docs/sql.md).
 CREATE OR REPLACE FUNCTION directory_company_search_sync() RETURNS trigger
   LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
@@ -16,6 +15,7 @@ DECLARE
   signs integer[];
   grp record;
   remaining integer;
+  ids uuid[];
   docs text[];
   doc_signs integer[];
 BEGIN
@@ -25,33 +25,25 @@ BEGIN
       SELECT t.text FROM new_rows n,
              unnest(ARRAY[n.name] || n.alternative_names) AS t(text)), true);
     PERFORM directory_search_learn(ARRAY(SELECT n.about FROM new_rows n), false);
-    PERFORM directory_search_grams_add('company', ARRAY(SELECT n.search_doc FROM new_rows n),
-                                       ARRAY(SELECT true FROM new_rows n),
-                                       ARRAY(SELECT 1 FROM new_rows n));
-    SELECT array_agg(n.sector_id), array_agg(n.province_fold), array_agg(1)
-    INTO sectors, provinces, signs FROM new_rows n;
+    SELECT array_agg(n.id), array_agg(n.search_doc), array_agg(n.sector_id),
+           array_agg(n.province_fold), array_agg(1)
+    INTO ids, docs, sectors, provinces, signs FROM new_rows n;
+    doc_signs := signs;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM directory_search_grams_add('company', ARRAY(SELECT o.search_doc FROM old_rows o),
-                                       ARRAY(SELECT true FROM old_rows o),
-                                       ARRAY(SELECT -1 FROM old_rows o));
-    SELECT array_agg(o.sector_id), array_agg(o.province_fold), array_agg(-1)
-    INTO sectors, provinces, signs FROM old_rows o;
+    SELECT array_agg(o.id), array_agg(o.search_doc), array_agg(o.sector_id),
+           array_agg(o.province_fold), array_agg(-1)
+    INTO ids, docs, sectors, provinces, signs FROM old_rows o;
+    doc_signs := signs;
   ELSE
     UPDATE directory_logo l SET search_doc = r.doc
     FROM (SELECT g.id, directory_search_doc(g.title, ARRAY[n.name]) AS doc
           FROM new_rows n JOIN old_rows o USING (id) JOIN directory_logo g ON g.company_id = n.id
           WHERE n.name IS DISTINCT FROM o.name) r
     WHERE l.id = r.id AND l.search_doc IS DISTINCT FROM r.doc;
-    SELECT array_agg(d.doc), array_agg(d.sign) INTO docs, doc_signs
-    FROM ((SELECT n.search_doc AS doc, 1 AS sign FROM new_rows n
-           EXCEPT ALL SELECT o.search_doc, 1 FROM old_rows o)
-          UNION ALL
-          (SELECT o.search_doc, -1 FROM old_rows o
-           EXCEPT ALL SELECT n.search_doc, -1 FROM new_rows n)) d;
-    IF docs IS NOT NULL THEN
-      PERFORM directory_search_grams_add(
-        'company', docs, array_fill(true, ARRAY[cardinality(docs)]), doc_signs);
-    END IF;
+    SELECT array_agg(id), array_agg(d.doc), array_agg(d.sign) INTO ids, docs, doc_signs
+    FROM new_rows n JOIN old_rows o USING (id),
+         LATERAL (VALUES (n.search_doc, 1), (o.search_doc, -1)) AS d(doc, sign)
+    WHERE n.search_doc <> o.search_doc;
     PERFORM directory_search_learn(ARRAY(
       SELECT t.text
       FROM (SELECT n.name, n.alternative_names FROM new_rows n
@@ -68,6 +60,10 @@ BEGIN
       (SELECT o.sector_id, o.province_fold, -1 FROM old_rows o
        EXCEPT ALL SELECT n.sector_id, n.province_fold, -1 FROM new_rows n)
     ) d;
+  END IF;
+  IF ids IS NOT NULL THEN
+    PERFORM directory_search_grams_add(
+      'company', docs, array_fill(true, ARRAY[cardinality(ids)]), doc_signs, ids);
   END IF;
 
   FOR grp IN

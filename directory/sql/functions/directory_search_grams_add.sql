@@ -1,10 +1,13 @@
--- Adds to directory_search_gram and directory_search_gram_total what the search
--- documents `docs` of `kind` hold, each counted `signs` times (+1 for a new document, -1
--- for one gone) as current or not (`currents`), in key order, so that two writers never
--- wait for each other in opposite orders; rows that come to nothing go. A run whose
--- total does not change (a renamed document that keeps it) is not written.
+-- What the search documents `docs` of `kind` add (`signs` +1) or take back (-1), current
+-- or not (`currents`): their three-letter runs' counts in directory_search_gram and
+-- directory_search_gram_total, and, given their rows' `ids`, their words in
+-- directory_search_posting (the migrations that filled the counts before the postings
+-- existed give none). Counts are written in key order, so that two writers never wait
+-- for each other in opposite orders; rows that come to nothing go, and a total that does
+-- not change (a renamed document that keeps it) is not written.
+DROP FUNCTION IF EXISTS directory_search_grams_add(text, text[], boolean[], integer[]);
 CREATE OR REPLACE FUNCTION directory_search_grams_add(
-  kind text, docs text[], currents boolean[], signs integer[])
+  kind text, docs text[], currents boolean[], signs integer[], ids uuid[] DEFAULT NULL)
   RETURNS void
   LANGUAGE plpgsql AS $$
 DECLARE
@@ -46,4 +49,18 @@ BEGIN
   SELECT array_agg(c.gram) INTO emptied_totals FROM changed c WHERE c.inside = 0;
   DELETE FROM directory_search_gram_total t
   WHERE t.kind = directory_search_grams_add.kind AND t.gram = ANY (emptied_totals);
+  IF ids IS NULL THEN
+    RETURN;
+  END IF;
+  -- A row's old words go before its new ones come (the same key when a word stays).
+  IF -1 = ANY (signs) THEN
+    DELETE FROM directory_search_posting p
+    USING unnest(ids, docs, signs) AS o(id, doc, sign),
+          unnest(string_to_array(o.doc, ' ')) AS w(word)
+    WHERE o.sign < 0 AND p.kind = directory_search_grams_add.kind AND p.word = w.word
+      AND p.id = o.id;
+    SELECT array_agg(d.id), array_agg(d.doc), array_agg(d.is_current) INTO ids, docs, currents
+    FROM unnest(ids, docs, currents, signs) AS d(id, doc, is_current, sign) WHERE d.sign > 0;
+  END IF;
+  PERFORM directory_search_posting_add(kind, ids, docs, currents);
 END $$;

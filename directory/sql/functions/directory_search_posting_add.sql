@@ -1,7 +1,7 @@
 -- Adds to directory_search_posting the words of the documents `docs` of the rows `ids`
 -- of `kind`, current or not (`currents`): each word of three letters or more once per
 -- document, and whether it is also a whole name of it. Called by
--- directory_search_posting_sync and by the migration that fills the table (PL/pgSQL, which
+-- directory_search_grams_add and by the migration that fills the table (PL/pgSQL, which
 -- the first migration can create before the table exists).
 CREATE OR REPLACE FUNCTION directory_search_posting_add(
   kind text, ids uuid[], docs text[], currents boolean[]) RETURNS void

@@ -5,7 +5,7 @@
 -- matches fall into rank classes by length (directory_search_posting_classes) and so
 -- their exact count, where the rows themselves cost a heap page each: `total` has to
 -- count every match, and a count kept per word would count twice a document holding two
--- of the words a term matches ("gallego y gallardo"). Kept by directory_search_posting_sync.
+-- of the words a term matches ("gallego y gallardo"). Kept by directory_search_grams_add.
 CREATE TABLE directory_search_posting (
   kind text COLLATE "C" NOT NULL,
   word text COLLATE "C" NOT NULL,

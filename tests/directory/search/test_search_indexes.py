@@ -191,6 +191,7 @@ def test_it_empties_the_tally_the_grams_and_the_words_and_keeps_the_lexicon_on_t
         cursor.execute("TRUNCATE directory_company CASCADE")
 
     assert (tally(), grams(), postings()) == ({}, {}, set())
+    assert rows("SELECT company_id FROM directory_company_fulltext") == []
     assert {"ferreria", "maria", "supermercado"} <= lexicon()
 
 

@@ -1,7 +1,0 @@
--- Companies truncated (Django's test flush): their summaries go too.
-CREATE OR REPLACE FUNCTION directory_company_summary_truncate() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-BEGIN
-  TRUNCATE directory_company_summary;
-  RETURN NULL;
-END $$;

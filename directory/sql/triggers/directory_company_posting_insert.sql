@@ -1,4 +1,0 @@
--- The words of company search documents, for one-word search (directory_search_posting_sync).
-CREATE OR REPLACE TRIGGER directory_company_posting_insert AFTER INSERT ON directory_company
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_search_posting_sync('company');
