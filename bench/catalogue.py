@@ -39,6 +39,7 @@ import tomllib
 import unicodedata
 import uuid
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -347,6 +348,84 @@ def _copy(conn: psycopg.Connection, table: str, columns: str, types: list[str], 
 
 FUNCTION_TIMES = "SELECT funcname, self_time, calls FROM pg_stat_xact_user_functions"
 
+# The statement triggers a load fills in bulk instead, after the rows are in: the tables
+# they keep are independent of each other, so two connections fill them at once, each
+# calling what the triggers call, in the triggers' order (the lexicon learns names, then
+# "about" texts, then logo titles, as a COPY of companies then logos teaches it). The
+# full-text documents' trigger stays: one pass, no parallel partner to gain from.
+BULK_TRIGGERS = {
+    "directory_company": (
+        "directory_company_posting_insert",
+        "directory_company_search_insert",
+        "directory_company_summary_insert",
+    ),
+    "directory_logo": (
+        "directory_company_summary_logo_insert",
+        "directory_logo_posting_insert",
+        "directory_logo_search_insert",
+    ),
+}
+BULK_LEXICON = [
+    "SELECT directory_search_learn(ARRAY(SELECT t.text FROM directory_company n,"
+    " unnest(ARRAY[n.name] || n.alternative_names) AS t(text)), true)",
+    "SELECT directory_search_learn(ARRAY(SELECT n.about FROM directory_company n), false)",
+    "SELECT directory_search_learn(ARRAY(SELECT n.title FROM directory_logo n), true)",
+    "SELECT directory_company_summaries_refresh(ARRAY(SELECT c.id FROM directory_company c))",
+]
+BULK_COUNTS = [
+    "SELECT directory_search_grams_add('company', array_agg(search_doc), array_agg(true),"
+    " array_agg(1)) FROM directory_company",
+    "SELECT directory_company_tally_add(array_agg(sector_id), array_agg(province_fold),"
+    " array_agg(1)) FROM directory_company",
+    "SELECT directory_search_grams_add('logo', array_agg(search_doc), array_agg(is_current),"
+    " array_agg(1)) FROM directory_logo",
+    "SELECT directory_search_posting_add('company', array_agg(id), array_agg(search_doc),"
+    " array_agg(true)) FROM directory_company",
+    "SELECT directory_search_posting_add('logo', array_agg(id), array_agg(search_doc),"
+    " array_agg(is_current)) FROM directory_logo",
+]
+
+
+def _bulk_triggers(conn: psycopg.Connection, action: str) -> None:
+    for table, triggers in BULK_TRIGGERS.items():
+        for trigger in triggers:
+            conn.execute(f"ALTER TABLE {table} {action} TRIGGER {trigger}")
+
+
+def _session(conn: psycopg.Connection) -> None:
+    conn.execute("SET LOCAL maintenance_work_mem = '256MB'")
+    # Sorts and hashes of a million rows (words' variants, correction candidates): in
+    # memory, not in batches on disk.
+    conn.execute("SET LOCAL work_mem = '256MB'")
+
+
+def _on_two(
+    conn: psycopg.Connection, first: list[str], second: list[str]
+) -> dict[str, tuple[float, int]]:
+    """Runs the statements `first` on `conn` and `second` on a connection of its own to the
+    same database, at once, each list in one transaction; the SQL functions' time of both
+    (track_functions, when it is on). The other connection is closed before this returns,
+    so its server process's CPU is among the postmaster's reaped children (backend_cpu)."""
+    tracking = conn.execute("SHOW track_functions").fetchone()[0]
+
+    def run(connection: psycopg.Connection, statements: list[str]) -> list[tuple]:
+        with connection.transaction():
+            _session(connection)
+            for statement in statements:
+                connection.execute(statement)
+            return connection.execute(FUNCTION_TIMES).fetchall()
+
+    with psycopg.connect(conn.info.dsn, autocommit=True) as other:
+        other.execute(f"SET track_functions = '{tracking}'")
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            elsewhere = pool.submit(run, other, second)
+            times = run(conn, first) + elsewhere.result()
+    totals: dict[str, tuple[float, int]] = {}
+    for function, ms, calls in times:
+        before = totals.get(function, (0.0, 0))
+        totals[function] = (before[0] + ms, before[1] + calls)
+    return totals
+
 
 def backend_cpu(conn: psycopg.Connection) -> float:
     """Seconds of CPU the connection's server process has used (a loopback server, Linux),
@@ -400,36 +479,37 @@ def load(
 
     cpu_mark = backend_cpu(conn)
 
-    def step(name: str, since: float) -> float:
+    def step(name: str, since: float, totals: dict | None = None) -> float:
+        """Ends a step; `totals`: its SQL functions' time when its statements ran in
+        transactions of their own (_on_two), else read from the load's transaction."""
         nonlocal cpu_mark
         now = time.perf_counter()
         steps[name] = now - since
         used = backend_cpu(conn)
         cpu[name], cpu_mark = used - cpu_mark, used
-        if functions and conn.info.transaction_status == psycopg.pq.TransactionStatus.INTRANS:
-            totals = {name: (ms, calls) for name, ms, calls in conn.execute(FUNCTION_TIMES)}
-            delta = {
+        if totals is None and functions:
+            if conn.info.transaction_status != psycopg.pq.TransactionStatus.INTRANS:
+                return time.perf_counter()
+            current = {name: (ms, calls) for name, ms, calls in conn.execute(FUNCTION_TIMES)}
+            totals = {
                 function: (
                     ms - seen.get(function, (0.0, 0))[0],
                     calls - seen.get(function, (0.0, 0))[1],
                 )
-                for function, (ms, calls) in totals.items()
+                for function, (ms, calls) in current.items()
             }
-            top = sorted(delta.items(), key=lambda item: -item[1][0])[:6]
+            seen.update(current)
+        if totals:
+            top = sorted(totals.items(), key=lambda item: -item[1][0])[:6]
             spent[name] = {
                 function: (round(ms / 1000, 2), calls) for function, (ms, calls) in top if ms >= 10
             }
-            seen.update(totals)
         return time.perf_counter()
 
     mark = time.perf_counter()
     with conn.transaction():
         # The benchmark database is ours: CASCADE also empties variants, assets, domains.
         conn.execute(f"TRUNCATE {', '.join(TABLES + LEXICON)} CASCADE")
-        conn.execute("SET LOCAL maintenance_work_mem = '256MB'")
-        # The triggers sort and hash all the rows of a COPY at once (a million words'
-        # variants, their correction candidates): in memory, not in batches on disk.
-        conn.execute("SET LOCAL work_mem = '256MB'")
         indexes = conn.execute(
             "SELECT i.indexrelid::regclass::text, pg_get_indexdef(i.indexrelid) FROM pg_index i"
             " JOIN pg_class t ON t.oid = i.indrelid"
@@ -440,23 +520,29 @@ def load(
         ).fetchall()
         for name, _ in indexes:
             conn.execute(f"DROP INDEX {name}")
-        sector_rows = [(index, slug, name) for index, (slug, name) in enumerate(SECTORS, start=1)]
-        _copy(conn, "directory_sector", "id, slug, name", ["int8", "text", "text"], sector_rows)
-        conn.execute(
-            "SELECT setval(pg_get_serial_sequence('directory_sector', 'id'), %s)", (len(SECTORS),)
-        )
-        _copy(conn, "directory_company", COMPANY_COLUMNS, COMPANY_TYPES, company_source)
-        mark = step("copy companies", mark)
-        # The logo trigger copies each company's name into the logo's search_text.
-        _copy(conn, "directory_logo", LOGO_COLUMNS, LOGO_TYPES, rows.logos)
-        mark = step("copy logos", mark)
-        # The deferred foreign keys are checked now (CREATE INDEX refuses pending checks);
-        # they use the constraints' own indexes, which stay.
-        conn.execute("SET CONSTRAINTS ALL IMMEDIATE")
-        mark = step("check foreign keys", mark)
-        for _, definition in indexes:
-            conn.execute(definition)
-        mark = step(f"rebuild {len(indexes)} indexes", mark)
+        _bulk_triggers(conn, "DISABLE")
+    try:
+        with conn.transaction():
+            _session(conn)
+            sector_rows = [(i, slug, name) for i, (slug, name) in enumerate(SECTORS, start=1)]
+            _copy(conn, "directory_sector", "id, slug, name", ["int8", "text", "text"], sector_rows)
+            conn.execute(
+                "SELECT setval(pg_get_serial_sequence('directory_sector', 'id'), %s)",
+                (len(SECTORS),),
+            )
+            _copy(conn, "directory_company", COMPANY_COLUMNS, COMPANY_TYPES, company_source)
+            mark = step("copy companies", mark)
+            # The logo trigger copies each company's name into the logo's search_text.
+            _copy(conn, "directory_logo", LOGO_COLUMNS, LOGO_TYPES, rows.logos)
+            mark = step("copy logos", mark)
+            # The deferred foreign keys are checked now, with the constraints' own indexes.
+            conn.execute("SET CONSTRAINTS ALL IMMEDIATE")
+            mark = step("check foreign keys", mark)
+        mark = step("derived tables", mark, _on_two(conn, BULK_LEXICON, BULK_COUNTS))
+    finally:
+        _bulk_triggers(conn, "ENABLE")
+    _on_two(conn, [sql for _, sql in indexes[0::2]], [sql for _, sql in indexes[1::2]])
+    mark = step(f"rebuild {len(indexes)} indexes", mark)
     vacuum_analyze(conn)
     step("vacuum analyze", mark)
     return Generated(
