@@ -38,7 +38,7 @@ import time
 import tomllib
 import unicodedata
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -392,6 +392,14 @@ def _bulk_triggers(conn: psycopg.Connection, action: str) -> None:
             conn.execute(f"ALTER TABLE {table} {action} TRIGGER {trigger}")
 
 
+def _statements(statements: list[str]) -> Callable[[psycopg.Connection], None]:
+    def run(conn: psycopg.Connection) -> None:
+        for statement in statements:
+            conn.execute(statement)
+
+    return run
+
+
 def _session(conn: psycopg.Connection) -> None:
     conn.execute("SET LOCAL maintenance_work_mem = '256MB'")
     # Sorts and hashes of a million rows (words' variants, correction candidates): in
@@ -400,19 +408,20 @@ def _session(conn: psycopg.Connection) -> None:
 
 
 def _on_two(
-    conn: psycopg.Connection, first: list[str], second: list[str]
+    conn: psycopg.Connection,
+    first: Callable[[psycopg.Connection], object],
+    second: Callable[[psycopg.Connection], object],
 ) -> dict[str, tuple[float, int]]:
-    """Runs the statements `first` on `conn` and `second` on a connection of its own to the
-    same database, at once, each list in one transaction; the SQL functions' time of both
-    (track_functions, when it is on). The other connection is closed before this returns,
-    so its server process's CPU is among the postmaster's reaped children (backend_cpu)."""
+    """Runs first(conn) and second() on a connection of its own to the same database, at
+    once, each in one transaction; the SQL functions' time of both (track_functions, when
+    it is on). The other connection is closed before this returns, so its server process's
+    CPU is among the postmaster's reaped children (backend_cpu)."""
     tracking = conn.execute("SHOW track_functions").fetchone()[0]
 
-    def run(connection: psycopg.Connection, statements: list[str]) -> list[tuple]:
+    def run(connection: psycopg.Connection, work: Callable) -> list[tuple]:
         with connection.transaction():
             _session(connection)
-            for statement in statements:
-                connection.execute(statement)
+            work(connection)
             return connection.execute(FUNCTION_TIMES).fetchall()
 
     with psycopg.connect(conn.info.dsn, autocommit=True) as other:
@@ -532,16 +541,18 @@ def load(
             )
             _copy(conn, "directory_company", COMPANY_COLUMNS, COMPANY_TYPES, company_source)
             mark = step("copy companies", mark)
-            # The logo trigger copies each company's name into the logo's search_text.
+            # The logo trigger copies each company's name into the logo's search_doc.
             _copy(conn, "directory_logo", LOGO_COLUMNS, LOGO_TYPES, rows.logos)
             mark = step("copy logos", mark)
-            # The deferred foreign keys are checked now, with the constraints' own indexes.
+            # The deferred foreign keys (companies and logos name each other) are checked
+            # now, with the constraints' own indexes.
             conn.execute("SET CONSTRAINTS ALL IMMEDIATE")
             mark = step("check foreign keys", mark)
-        mark = step("derived tables", mark, _on_two(conn, BULK_LEXICON, BULK_COUNTS))
+        work = (_statements(BULK_LEXICON), _statements(BULK_COUNTS))
+        mark = step("derived tables", mark, _on_two(conn, *work))
     finally:
         _bulk_triggers(conn, "ENABLE")
-    _on_two(conn, [sql for _, sql in indexes[0::2]], [sql for _, sql in indexes[1::2]])
+    _on_two(conn, *(_statements([sql for _, sql in indexes[i::2]]) for i in (0, 1)))
     mark = step(f"rebuild {len(indexes)} indexes", mark)
     vacuum_analyze(conn)
     step("vacuum analyze", mark)
