@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import psycopg
@@ -328,12 +329,14 @@ SEARCH_TABLES = (
 )
 
 
-def vacuum_analyze(conn: psycopg.Connection) -> None:
+def vacuum_analyze(
+    conn: psycopg.Connection, tables: Iterable[str] = TABLES + SEARCH_TABLES
+) -> None:
     """Fresh statistics, visibility maps and flushed GIN pending lists."""
     previous_autocommit = conn.autocommit
     conn.autocommit = True
     try:
-        for table in TABLES + SEARCH_TABLES:
+        for table in tables:
             conn.execute(f"VACUUM (ANALYZE) {table}")
     finally:
         conn.autocommit = previous_autocommit
@@ -347,14 +350,15 @@ def _copy(conn: psycopg.Connection, table: str, columns: str, types: list[str], 
 
 
 FUNCTION_TIMES = "SELECT funcname, self_time, calls FROM pg_stat_xact_user_functions"
+INTRANS = psycopg.pq.TransactionStatus.INTRANS
 
 # The statement triggers a load fills in bulk instead, after the rows are in: the tables
 # they keep are independent of each other, so two connections fill them at once, each
 # calling what the triggers call, in the triggers' order (the lexicon learns names, then
-# "about" texts, then logo titles, as a COPY of companies then logos teaches it). The
-# full-text documents' trigger stays: one pass, no parallel partner to gain from.
+# "about" texts, then logo titles, as a COPY of companies then logos teaches it).
 BULK_TRIGGERS = {
     "directory_company": (
+        "directory_company_fulltext_insert",
         "directory_company_posting_insert",
         "directory_company_search_insert",
         "directory_company_summary_insert",
@@ -370,6 +374,7 @@ BULK_LEXICON = [
     " unnest(ARRAY[n.name] || n.alternative_names) AS t(text)), true)",
     "SELECT directory_search_learn(ARRAY(SELECT n.about FROM directory_company n), false)",
     "SELECT directory_search_learn(ARRAY(SELECT n.title FROM directory_logo n), true)",
+    "SELECT directory_company_fulltext_refresh(ARRAY(SELECT c.id FROM directory_company c))",
     "SELECT directory_company_summaries_refresh(ARRAY(SELECT c.id FROM directory_company c))",
 ]
 BULK_COUNTS = [
@@ -392,48 +397,31 @@ def _bulk_triggers(conn: psycopg.Connection, action: str) -> None:
             conn.execute(f"ALTER TABLE {table} {action} TRIGGER {trigger}")
 
 
-def _statements(statements: list[str]) -> Callable[[psycopg.Connection], None]:
-    def run(conn: psycopg.Connection) -> None:
-        for statement in statements:
-            conn.execute(statement)
+def _transaction(statements: list[str]) -> Callable[[psycopg.Connection], list[tuple]]:
+    """Runs `statements` in one transaction; its SQL functions' time (track_functions)."""
+
+    def run(conn: psycopg.Connection) -> list[tuple]:
+        with conn.transaction():
+            conn.execute("SET LOCAL maintenance_work_mem = '256MB'")
+            # Sorts and hashes of a million rows (words' variants, correction
+            # candidates): in memory, not in batches on disk.
+            conn.execute("SET LOCAL work_mem = '256MB'")
+            for statement in statements:
+                conn.execute(statement)
+            return conn.execute(FUNCTION_TIMES).fetchall()
 
     return run
 
 
-def _session(conn: psycopg.Connection) -> None:
-    conn.execute("SET LOCAL maintenance_work_mem = '256MB'")
-    # Sorts and hashes of a million rows (words' variants, correction candidates): in
-    # memory, not in batches on disk.
-    conn.execute("SET LOCAL work_mem = '256MB'")
-
-
-def _on_two(
-    conn: psycopg.Connection,
-    first: Callable[[psycopg.Connection], object],
-    second: Callable[[psycopg.Connection], object],
-) -> dict[str, tuple[float, int]]:
-    """Runs first(conn) and second() on a connection of its own to the same database, at
-    once, each in one transaction; the SQL functions' time of both (track_functions, when
-    it is on). The other connection is closed before this returns, so its server process's
-    CPU is among the postmaster's reaped children (backend_cpu)."""
+def _at_once(conn: psycopg.Connection, first: Callable, second: Callable) -> list:
+    """first(conn) and second() on a connection of its own to the same database, at once.
+    The other connection is closed before this returns, so its server process's CPU is
+    among the postmaster's reaped children (backend_cpu)."""
     tracking = conn.execute("SHOW track_functions").fetchone()[0]
-
-    def run(connection: psycopg.Connection, work: Callable) -> list[tuple]:
-        with connection.transaction():
-            _session(connection)
-            work(connection)
-            return connection.execute(FUNCTION_TIMES).fetchall()
-
-    with psycopg.connect(conn.info.dsn, autocommit=True) as other:
+    with psycopg.connect(conn.info.dsn, autocommit=True) as other, ThreadPoolExecutor(1) as pool:
         other.execute(f"SET track_functions = '{tracking}'")
-        with ThreadPoolExecutor(max_workers=1) as pool:
-            elsewhere = pool.submit(run, other, second)
-            times = run(conn, first) + elsewhere.result()
-    totals: dict[str, tuple[float, int]] = {}
-    for function, ms, calls in times:
-        before = totals.get(function, (0.0, 0))
-        totals[function] = (before[0] + ms, before[1] + calls)
-    return totals
+        elsewhere = pool.submit(second, other)
+        return [first(conn), elsewhere.result()]
 
 
 def backend_cpu(conn: psycopg.Connection) -> float:
@@ -488,31 +476,25 @@ def load(
 
     cpu_mark = backend_cpu(conn)
 
-    def step(name: str, since: float, totals: dict | None = None) -> float:
-        """Ends a step; `totals`: its SQL functions' time when its statements ran in
-        transactions of their own (_on_two), else read from the load's transaction."""
+    def step(name: str, since: float, times: list | None = None) -> float:
+        """Ends a step; `times`: its SQL functions' (name, ms, calls) when it ran in
+        transactions of its own, else the load's transaction's since the last step."""
         nonlocal cpu_mark
-        now = time.perf_counter()
-        steps[name] = now - since
+        steps[name] = time.perf_counter() - since
         used = backend_cpu(conn)
         cpu[name], cpu_mark = used - cpu_mark, used
-        if totals is None and functions:
-            if conn.info.transaction_status != psycopg.pq.TransactionStatus.INTRANS:
-                return time.perf_counter()
-            current = {name: (ms, calls) for name, ms, calls in conn.execute(FUNCTION_TIMES)}
-            totals = {
-                function: (
-                    ms - seen.get(function, (0.0, 0))[0],
-                    calls - seen.get(function, (0.0, 0))[1],
-                )
-                for function, (ms, calls) in current.items()
-            }
-            seen.update(current)
-        if totals:
-            top = sorted(totals.items(), key=lambda item: -item[1][0])[:6]
-            spent[name] = {
-                function: (round(ms / 1000, 2), calls) for function, (ms, calls) in top if ms >= 10
-            }
+        if times is None and functions and conn.info.transaction_status == INTRANS:
+            current = conn.execute(FUNCTION_TIMES).fetchall()
+            times = [
+                (f, ms - seen.get(f, (0, 0))[0], n - seen.get(f, (0, 0))[1]) for f, ms, n in current
+            ]
+            seen.update({f: (ms, n) for f, ms, n in current})
+        totals: dict[str, tuple[float, int]] = {}
+        for function, ms, calls in times or []:
+            before = totals.get(function, (0.0, 0))
+            totals[function] = (before[0] + ms, before[1] + calls)
+        top = sorted(totals.items(), key=lambda item: -item[1][0])[:6]
+        spent[name] = {f: (round(ms / 1000, 2), n) for f, (ms, n) in top if ms >= 10}
         return time.perf_counter()
 
     mark = time.perf_counter()
@@ -532,7 +514,6 @@ def load(
         _bulk_triggers(conn, "DISABLE")
     try:
         with conn.transaction():
-            _session(conn)
             sector_rows = [(i, slug, name) for i, (slug, name) in enumerate(SECTORS, start=1)]
             _copy(conn, "directory_sector", "id, slug, name", ["int8", "text", "text"], sector_rows)
             conn.execute(
@@ -548,13 +529,19 @@ def load(
             # now, with the constraints' own indexes.
             conn.execute("SET CONSTRAINTS ALL IMMEDIATE")
             mark = step("check foreign keys", mark)
-        work = (_statements(BULK_LEXICON), _statements(BULK_COUNTS))
-        mark = step("derived tables", mark, _on_two(conn, *work))
+        times = _at_once(conn, _transaction(BULK_LEXICON), _transaction(BULK_COUNTS))
+        mark = step("derived tables", mark, times[0] + times[1])
     finally:
         _bulk_triggers(conn, "ENABLE")
-    _on_two(conn, *(_statements([sql for _, sql in indexes[i::2]]) for i in (0, 1)))
+    _at_once(conn, *(_transaction([sql for _, sql in indexes[i::2]]) for i in (0, 1)))
     mark = step(f"rebuild {len(indexes)} indexes", mark)
-    vacuum_analyze(conn)
+    # The tables largest first, every other one on the other connection.
+    tables = conn.execute(
+        "SELECT array_agg(t ORDER BY pg_total_relation_size(t::regclass) DESC)"
+        " FROM unnest(%s::text[]) t",
+        (list(TABLES + SEARCH_TABLES),),
+    ).fetchone()[0]
+    _at_once(conn, *(partial(vacuum_analyze, tables=tables[i::2]) for i in (0, 1)))
     step("vacuum analyze", mark)
     return Generated(
         sectors=len(SECTORS),
