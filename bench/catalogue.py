@@ -30,10 +30,12 @@ Files, variants and domains are not generated: search does not read them.
 """
 
 import argparse
+import itertools
 import os
 import random
 import re
 import sys
+import threading
 import time
 import tomllib
 import unicodedata
@@ -350,7 +352,6 @@ def _copy(conn: psycopg.Connection, table: str, columns: str, types: list[str], 
 
 
 FUNCTION_TIMES = "SELECT funcname, self_time, calls FROM pg_stat_xact_user_functions"
-INTRANS = psycopg.pq.TransactionStatus.INTRANS
 
 # The statement triggers a load fills in bulk instead, after the rows are in: the tables
 # they keep are independent of each other, so two connections fill them at once, each
@@ -397,8 +398,9 @@ def _bulk_triggers(conn: psycopg.Connection, action: str) -> None:
             conn.execute(f"ALTER TABLE {table} {action} TRIGGER {trigger}")
 
 
-def _transaction(statements: list[str]) -> Callable[[psycopg.Connection], list[tuple]]:
-    """Runs `statements` in one transaction; its SQL functions' time (track_functions)."""
+def _transaction(work: list[str] | Callable) -> Callable[[psycopg.Connection], list[tuple]]:
+    """Runs `work` (statements, or a function of the connection) in one transaction; its
+    SQL functions' time (track_functions)."""
 
     def run(conn: psycopg.Connection) -> list[tuple]:
         with conn.transaction():
@@ -406,7 +408,9 @@ def _transaction(statements: list[str]) -> Callable[[psycopg.Connection], list[t
             # Sorts and hashes of a million rows (words' variants, correction
             # candidates): in memory, not in batches on disk.
             conn.execute("SET LOCAL work_mem = '256MB'")
-            for statement in statements:
+            if callable(work):
+                work(conn)
+            for statement in [] if callable(work) else work:
                 conn.execute(statement)
             return conn.execute(FUNCTION_TIMES).fetchall()
 
@@ -470,25 +474,17 @@ def load(
         company_source = rows.companies
 
     spent: dict[str, dict[str, tuple[float, int]]] = {}
-    seen: dict[str, tuple[float, int]] = {}
     if functions:
         conn.execute("SET track_functions = 'all'")
 
     cpu_mark = backend_cpu(conn)
 
     def step(name: str, since: float, times: list | None = None) -> float:
-        """Ends a step; `times`: its SQL functions' (name, ms, calls) when it ran in
-        transactions of its own, else the load's transaction's since the last step."""
+        """Ends a step; `times`: its SQL functions' (name, ms, calls), from _transaction."""
         nonlocal cpu_mark
         steps[name] = time.perf_counter() - since
         used = backend_cpu(conn)
         cpu[name], cpu_mark = used - cpu_mark, used
-        if times is None and functions and conn.info.transaction_status == INTRANS:
-            current = conn.execute(FUNCTION_TIMES).fetchall()
-            times = [
-                (f, ms - seen.get(f, (0, 0))[0], n - seen.get(f, (0, 0))[1]) for f, ms, n in current
-            ]
-            seen.update({f: (ms, n) for f, ms, n in current})
         totals: dict[str, tuple[float, int]] = {}
         for function, ms, calls in times or []:
             before = totals.get(function, (0.0, 0))
@@ -512,28 +508,41 @@ def load(
         for name, _ in indexes:
             conn.execute(f"DROP INDEX {name}")
         _bulk_triggers(conn, "DISABLE")
+        sector_rows = [(i, slug, name) for i, (slug, name) in enumerate(SECTORS, start=1)]
+        _copy(conn, "directory_sector", "id, slug, name", ["int8", "text", "text"], sector_rows)
+        conn.execute(
+            "SELECT setval(pg_get_serial_sequence('directory_sector', 'id'), %s)", (len(SECTORS),)
+        )
+    source = iter(company_source)
+    handed = threading.Event()
+
+    def copy_half(connection: psycopg.Connection, count: int | None) -> None:
+        """`count` companies from `source`, else the rest once the first half is made, then
+        their logos: the two name each other, so both are in the half's transaction. The
+        generated columns and the logos' search_doc trigger work row by row: two halves on
+        two connections take half the time."""
+        if count is None:
+            handed.wait()
+        ids: set[uuid.UUID] = set()
+        try:
+            part = (ids.add(row[0]) or row for row in itertools.islice(source, count))
+            _copy(connection, "directory_company", COMPANY_COLUMNS, COMPANY_TYPES, part)
+        finally:
+            handed.set()
+        logos = [logo for logo in rows.logos if logo[3] in ids]
+        _copy(connection, "directory_logo", LOGO_COLUMNS, LOGO_TYPES, logos)
+        # The deferred foreign keys are checked now, with the constraints' own indexes.
+        connection.execute("SET CONSTRAINTS ALL IMMEDIATE")
+
     try:
-        with conn.transaction():
-            sector_rows = [(i, slug, name) for i, (slug, name) in enumerate(SECTORS, start=1)]
-            _copy(conn, "directory_sector", "id, slug, name", ["int8", "text", "text"], sector_rows)
-            conn.execute(
-                "SELECT setval(pg_get_serial_sequence('directory_sector', 'id'), %s)",
-                (len(SECTORS),),
-            )
-            _copy(conn, "directory_company", COMPANY_COLUMNS, COMPANY_TYPES, company_source)
-            mark = step("copy companies", mark)
-            # The logo trigger copies each company's name into the logo's search_doc.
-            _copy(conn, "directory_logo", LOGO_COLUMNS, LOGO_TYPES, rows.logos)
-            mark = step("copy logos", mark)
-            # The deferred foreign keys (companies and logos name each other) are checked
-            # now, with the constraints' own indexes.
-            conn.execute("SET CONSTRAINTS ALL IMMEDIATE")
-            mark = step("check foreign keys", mark)
+        halves = (_transaction(partial(copy_half, count=n)) for n in (companies // 2, None))
+        times = _at_once(conn, *halves)
+        mark = step("copy companies and logos", mark, times[0] + times[1])
         times = _at_once(conn, _transaction(BULK_LEXICON), _transaction(BULK_COUNTS))
         mark = step("derived tables", mark, times[0] + times[1])
-    finally:
+    finally:  # a load that fails leaves the tables as they were made, triggers and indexes
         _bulk_triggers(conn, "ENABLE")
-    _at_once(conn, *(_transaction([sql for _, sql in indexes[i::2]]) for i in (0, 1)))
+        _at_once(conn, *(_transaction([sql for _, sql in indexes[i::2]]) for i in (0, 1)))
     mark = step(f"rebuild {len(indexes)} indexes", mark)
     # The tables largest first, every other one on the other connection.
     tables = conn.execute(
