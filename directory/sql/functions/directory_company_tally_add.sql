@@ -1,7 +1,6 @@
--- Adds `signs` (1 a company in, -1 out) to how many companies each (sector, province)
--- pair has (directory_company_tally), a pair at a time in key order, so two writers never
--- wait for each other in opposite orders; a pair left with none goes. Called by
--- directory_company_search_sync, and whole by bench/catalogue.py's bulk load.
+-- Adds `signs` (1 a company in, -1 out) to directory_company_tally, a (sector, province)
+-- pair at a time in key order so that two writers never wait for each other in opposite
+-- orders; a pair left with none goes.
 CREATE OR REPLACE FUNCTION directory_company_tally_add(
   sectors bigint[], provinces text[], signs integer[]) RETURNS void
   LANGUAGE plpgsql AS $$
