@@ -465,9 +465,8 @@ def load(
     needs a superuser; the timing itself costs a little).
 
     Indexes that no constraint owns (the trigram GIN indexes, the ordering B-trees)
-    are dropped before COPY and rebuilt from their own definitions after it, in
-    the same transaction: building an index once is much faster than growing it
-    row by row.
+    are dropped before COPY and rebuilt from their own definitions once the tables are
+    filled: building an index once is much faster than growing it row by row.
     """
     started = time.perf_counter()
     steps: dict[str, float] = {}
