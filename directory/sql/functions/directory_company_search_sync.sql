@@ -13,8 +13,6 @@ DECLARE
   sectors bigint[];
   provinces text[];
   signs integer[];
-  grp record;
-  remaining integer;
   ids uuid[];
   docs text[];
   doc_signs integer[];
@@ -66,22 +64,6 @@ BEGIN
       'company', docs, array_fill(true, ARRAY[cardinality(ids)]), doc_signs, ids);
   END IF;
 
-  FOR grp IN
-    SELECT d.sector_id, d.province_fold, sum(d.sign)::integer AS delta
-    FROM unnest(sectors, provinces, signs) AS d(sector_id, province_fold, sign)
-    GROUP BY d.sector_id, d.province_fold
-    HAVING sum(d.sign) <> 0
-    ORDER BY d.sector_id, d.province_fold
-  LOOP
-    INSERT INTO directory_company_tally AS t (sector_id, province_fold, size)
-      VALUES (grp.sector_id, grp.province_fold, grp.delta)
-    ON CONFLICT (sector_id, province_fold) DO UPDATE SET size = t.size + excluded.size
-    RETURNING size INTO remaining;
-    IF remaining = 0 THEN
-      DELETE FROM directory_company_tally
-        WHERE sector_id IS NOT DISTINCT FROM grp.sector_id
-          AND province_fold IS NOT DISTINCT FROM grp.province_fold;
-    END IF;
-  END LOOP;
+  PERFORM directory_company_tally_add(sectors, provinces, signs);
   RETURN NULL;
 END $$;
