@@ -45,6 +45,8 @@ def files_digest(raw, base: Path | str) -> str | None:
     if not isinstance(logos, list):
         return None
     root = str(base) + os.sep
+    # Read once, not per file: a setting is a lookup through Django's lazy object.
+    largest = settings.CATALOGUE_FILE_MAX_BYTES
     seen = []
     for logo in logos:
         if not isinstance(logo, dict):
@@ -52,6 +54,7 @@ def files_digest(raw, base: Path | str) -> str | None:
         files = logo.get("files", [])
         if not isinstance(files, list):
             return None
+        slug = repr(logo.get("slug"))
         for file in files:
             name = file.get("path") if isinstance(file, dict) else None
             if not isinstance(name, str):
@@ -60,18 +63,18 @@ def files_digest(raw, base: Path | str) -> str | None:
             # of _read_files (symbolic links resolved) when it was imported.
             if ".." in name or name.startswith(os.sep):
                 path = os.path.normpath(os.path.join(root, name))
+                if not path.startswith(root):
+                    return None
             else:  # inside the folder as written: what normpath() would say, at a tenth of it
                 path = root + name
             try:
-                if not path.startswith(root):
-                    return None
                 stat = os.stat(path)
             except (OSError, ValueError):  # ValueError: a NUL in the name
                 return None
-            if stat.st_size > settings.CATALOGUE_FILE_MAX_BYTES:
+            if stat.st_size > largest:
                 return None
             seen.append(
-                f"{logo.get('slug')!r} {file.get('variant')!r} {name}\n"
+                f"{slug} {file.get('variant')!r} {name}\n"
                 f"{stat.st_size} {stat.st_mtime_ns} {stat.st_ino}\n"
             )
     return hashlib.sha256("".join(seen).encode()).hexdigest()

@@ -33,6 +33,7 @@ from directory.editing.services import (
     asset_attach,
     derived_deferred,
     file_store,
+    logo_create,
     logo_make_current,
     logo_unset_current,
 )
@@ -229,11 +230,14 @@ def _import_logo(company: Company, entry: dict, files: dict[str, StoredFile]) ->
     logo = Logo.objects.filter(slug=entry["slug"]).first()
     if logo is not None and logo.company_id != company.id:
         raise CatalogueError(f"logo {entry['slug']}: belongs to another company")
-    changed = logo is None
-    if logo is None:
-        logo = Logo.objects.create(company=company, slug=entry["slug"], **values)
+    created = logo is None
+    if created:
+        logo = logo_create(
+            Logo(company=company, slug=entry["slug"], **values), current=entry["isCurrent"]
+        )
+        changed = True
     else:
-        changed |= _update(logo, values)
+        changed = _update(logo, values)
 
     variants = {variant.key: variant for variant in logo.variants.all()}
     for item in sorted(entry["variants"], key=lambda v: v["kind"] != VariantKind.TYPE):
@@ -254,6 +258,8 @@ def _import_logo(company: Company, entry: dict, files: dict[str, StoredFile]) ->
         seen.add((item["variant"], stored.format))
         changed |= asset_attach(logo=logo, variant=variant, stored=stored)[1]
 
+    if created:  # inserted current or not, as the entry says
+        return changed
     logo.company = company
     if entry["isCurrent"]:
         changed |= logo_make_current(logo=logo)

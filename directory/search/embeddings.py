@@ -305,10 +305,12 @@ def company_embedding_deferred(*, beside: bool = False) -> Iterator[None]:
     What was committed is embedded even when the block raises.
 
     With `beside` (and more than one core), each EMBED_BATCH companies made stale are
-    embedded at once by a worker process while the block goes on, and stored by this
-    process at a later commit: an import's block mostly waits for the database, so the
-    vectors are made in that time, not after it. A process, not a thread: the model's
-    forward pass holds the interpreter's lock for much of its time."""
+    embedded at once by a worker process, one per core, while the block goes on, and
+    stored by this process at a later commit, oldest first: an import's block mostly
+    waits for the database, so the vectors are made in that time, not after it. Processes,
+    not threads: the model's forward pass holds the interpreter's lock for much of its
+    time; and 10,000 vectors are about 55 s of CPU, on one worker longer than the rows of
+    an import of 10,000 changed companies take."""
     if getattr(_deferred, "ids", None) is not None:
         yield  # nested: the outermost block embeds
         return
@@ -316,7 +318,7 @@ def company_embedding_deferred(*, beside: bool = False) -> Iterator[None]:
     _deferred.embedding = deque()
     # The model is loaded before the worker is forked, so that the worker has it.
     beside = beside and workers() > 1 and backend() is not None
-    _deferred.beside = worker_pool(1) if beside else None
+    _deferred.beside = worker_pool(workers()) if beside else None
     try:
         yield
     finally:
