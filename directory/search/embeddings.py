@@ -196,10 +196,12 @@ def company_embedding_refresh(
     if model is None:
         raise EmbeddingUnavailable("the embedding backend cannot load (see the log)")
     summary = EmbeddingRefresh()
+    read_from = timezone.now()
+    behind: list = []
 
     def batches() -> Iterator[list[tuple]]:
         pending: list[tuple] = []
-        for item in _texts_changed(model, company_ids, summary, progress):
+        for item in _texts_changed(model, company_ids, summary, behind, progress):
             pending.append(item)
             if len(pending) >= EMBED_BATCH:
                 yield pending
@@ -209,14 +211,30 @@ def company_embedding_refresh(
 
     for pending, vectors in _embedded(model, batches()):
         summary.embedded += _store(model, pending, vectors)
+    _caught_up(behind, read_from)
     return summary
 
 
+def _caught_up(behind: list, read_from) -> None:
+    """A text changed and changed back before its vector was remade: the vector is its
+    text's, but its time, older than the company's, would list it as stale for ever. Not
+    a company written since `read_from`, when its text was read: it may be another now."""
+    if behind:
+        CompanyEmbedding.objects.filter(
+            company_id__in=behind, company__updated_at__lte=read_from
+        ).update(updated_at=read_from)
+
+
 def _texts_changed(
-    model, company_ids: Iterable | None, summary: EmbeddingRefresh, progress=_no_progress
+    model,
+    company_ids: Iterable | None,
+    summary: EmbeddingRefresh,
+    behind: list,
+    progress=_no_progress,
 ) -> Iterator[tuple]:
     """(id, text, its hash) of each company (all when company_ids is None) whose text
-    changed since its vector was made, or that has none; the others counted unchanged."""
+    changed since its vector was made, or that has none; the others counted unchanged,
+    and added to `behind` when the company was written after its vector was made."""
     rows = Company.objects.order_by("id").values_list(
         "id",
         "name",
@@ -225,10 +243,12 @@ def _texts_changed(
         "province",
         "about",
         "embedding__text_hash",
+        "updated_at",
+        "embedding__updated_at",
     )
     if company_ids is not None:
         rows = rows.filter(id__in=list(company_ids))
-    for company_id, name, alternatives, sector, province, about, stored in progress(
+    for company_id, name, alternatives, sector, province, about, stored, written, made in progress(
         rows.iterator(chunk_size=2000), rows.count()
     ):
         text = company_text(
@@ -241,6 +261,8 @@ def _texts_changed(
         digest = text_hash(model.name, text)
         if digest == stored:
             summary.unchanged += 1
+            if made < written:
+                behind.append(company_id)
         else:
             yield company_id, text, digest
 
@@ -350,7 +372,9 @@ def _stale_after_commit(company_ids: list) -> None:
     while _deferred.beside is not None and len(pending) >= EMBED_BATCH:
         batch = sorted(pending)[:EMBED_BATCH]
         pending.difference_update(batch)
-        rows = list(_texts_changed(backend(), batch, EmbeddingRefresh()))
+        read_from, behind = timezone.now(), []
+        rows = list(_texts_changed(backend(), batch, EmbeddingRefresh(), behind))
+        _caught_up(behind, read_from)
         if rows:
             _deferred.embedding.append((rows, _deferred.beside.submit(_batch_vectors, rows)))
     if _deferred.beside is not None:

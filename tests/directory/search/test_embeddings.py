@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from django.core.management import call_command
 from django.db import transaction
+from django.db.models import F
 
 from directory.catalogue.models import Company
 from directory.importing.importer import catalogue_import
@@ -31,6 +32,24 @@ def test_it_embeds_nothing_until_the_commit_and_nothing_when_no_text_changed(
 
     assert CompanyEmbedding.objects.filter(company=company).count() == 1
     assert embeddings.company_embedding_refresh().embedded == 0
+
+
+def test_it_keeps_a_vector_current_when_its_text_changed_and_came_back():
+    company = CompanyFactory(about="Seguros de hogar.")
+    embeddings.company_embedding_refresh()
+    company.about = "Seguros de coche."
+    company.save()
+    company.about = "Seguros de hogar."
+    company.save()
+    def stale():
+        return list(Company.objects.filter(updated_at__gt=F("embedding__updated_at")))
+
+    assert stale() == [company]
+
+    summary = embeddings.company_embedding_refresh(company_ids=[company.id])
+
+    assert (summary.embedded, summary.unchanged) == (0, 1)
+    assert stale() == []
 
 
 def test_it_embeds_incrementally_from_the_command(capsys, settings, tmp_path):
