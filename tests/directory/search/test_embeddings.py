@@ -41,6 +41,7 @@ def test_it_keeps_a_vector_current_when_its_text_changed_and_came_back():
     company.save()
     company.about = "Seguros de hogar."
     company.save()
+
     def stale():
         return list(Company.objects.filter(updated_at__gt=F("embedding__updated_at")))
 
