@@ -408,8 +408,9 @@ def _transaction(work: list[str] | Callable) -> Callable[[psycopg.Connection], l
             conn.execute("SET LOCAL work_mem = '256MB'")
             if callable(work):
                 work(conn)
-            for statement in [] if callable(work) else work:
-                conn.execute(statement)
+            else:
+                for statement in work:
+                    conn.execute(statement)
             return conn.execute(FUNCTION_TIMES).fetchall()
 
     return run

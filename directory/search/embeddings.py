@@ -196,12 +196,10 @@ def company_embedding_refresh(
     if model is None:
         raise EmbeddingUnavailable("the embedding backend cannot load (see the log)")
     summary = EmbeddingRefresh()
-    read_from = timezone.now()
-    behind: list = []
 
     def batches() -> Iterator[list[tuple]]:
         pending: list[tuple] = []
-        for item in _texts_changed(model, company_ids, summary, behind, progress):
+        for item in _texts_changed(model, company_ids, summary, progress):
             pending.append(item)
             if len(pending) >= EMBED_BATCH:
                 yield pending
@@ -211,30 +209,24 @@ def company_embedding_refresh(
 
     for pending, vectors in _embedded(model, batches()):
         summary.embedded += _store(model, pending, vectors)
-    _caught_up(behind, read_from)
     return summary
-
-
-def _caught_up(behind: list, read_from) -> None:
-    """A text changed and changed back before its vector was remade: the vector is its
-    text's, but its time, older than the company's, would list it as stale for ever. Not
-    a company written since `read_from`, when its text was read: it may be another now."""
-    if behind:
-        CompanyEmbedding.objects.filter(
-            company_id__in=behind, company__updated_at__lte=read_from
-        ).update(updated_at=read_from)
 
 
 def _texts_changed(
     model,
     company_ids: Iterable | None,
     summary: EmbeddingRefresh,
-    behind: list,
     progress=_no_progress,
 ) -> Iterator[tuple]:
     """(id, text, its hash) of each company (all when company_ids is None) whose text
-    changed since its vector was made, or that has none; the others counted unchanged,
-    and added to `behind` when the company was written after its vector was made."""
+    changed since its vector was made, or that has none; the others counted unchanged.
+
+    Once all are read, an unchanged company written after its vector was made (its text
+    changed and came back before the vector was remade) has its vector's time brought
+    up: older than the company's, it would list the company as stale for ever. Not a
+    company written since the read began: its text may be another by now."""
+    read_from = timezone.now()
+    behind = []
     rows = Company.objects.order_by("id").values_list(
         "id",
         "name",
@@ -265,6 +257,10 @@ def _texts_changed(
                 behind.append(company_id)
         else:
             yield company_id, text, digest
+    if behind:
+        CompanyEmbedding.objects.filter(
+            company_id__in=behind, company__updated_at__lte=read_from
+        ).update(updated_at=read_from)
 
 
 def _batch_vectors(pending: list[tuple]) -> np.ndarray:
@@ -372,9 +368,7 @@ def _stale_after_commit(company_ids: list) -> None:
     while _deferred.beside is not None and len(pending) >= EMBED_BATCH:
         batch = sorted(pending)[:EMBED_BATCH]
         pending.difference_update(batch)
-        read_from, behind = timezone.now(), []
-        rows = list(_texts_changed(backend(), batch, EmbeddingRefresh(), behind))
-        _caught_up(behind, read_from)
+        rows = list(_texts_changed(backend(), batch, EmbeddingRefresh()))
         if rows:
             _deferred.embedding.append((rows, _deferred.beside.submit(_batch_vectors, rows)))
     if _deferred.beside is not None:
