@@ -108,27 +108,6 @@ class _Reader:
             self.at = end
             return value
 
-    def line_spanned(self, known: Callable[[bytes], bool]) -> tuple[int, bytes] | None:
-        """The next value's first byte and text, unparsed, when it is the rest of its line
-        (but a comma) and `known` takes that text for a whole element; else None, nothing
-        read. Only `known` can say it is one: that text may end inside the element."""
-        self.peek()
-        end = self.buffer.find("\n", self.at)
-        if end < 0:
-            return None
-        line = self.buffer[self.at : end].rstrip()
-        if line.endswith(","):
-            line = line[:-1].rstrip()
-        if not line.endswith("}"):
-            return None
-        text = line.encode()
-        if not known(text):
-            return None
-        start = self.offset(self.at)
-        self.at += len(line)
-        self.mark, self.mark_byte = self.at, start + len(text)
-        return start, text
-
     def spanned(self) -> tuple[object, int, bytes]:
         """The next JSON value whole, with its first byte's offset and its text's bytes."""
         self.peek()
@@ -196,14 +175,6 @@ _LIKELY_START = re.compile(rb",\s*(\{)")
 PIECE_CHUNK_CHARS = 1 << 16
 
 
-# What `each` is given for an element `known` took (catalogue_list_piece): unparsed.
-KNOWN = object()
-# Elements in a row not known after which a piece asks only once in KNOWN_MISSES * 8: a
-# file not written an entry a line (or mostly new entries) is parsed at almost no extra
-# cost, and a run of changed entries does not stop the asking for the rest of the piece.
-KNOWN_MISSES = 8
-
-
 @dataclass(slots=True)
 class ListPiece:
     """What catalogue_list_piece() read: the byte its first element starts at (None when
@@ -222,7 +193,6 @@ def catalogue_list_piece(
     each: Callable[[object, int, bytes], None],
     *,
     likely: Callable[[object], bool] | None = None,
-    known: Callable[[bytes], bool] | None = None,
 ) -> ListPiece:
     """Reads the elements of a top-level list that start from the byte `start` to before
     the byte `end`, each given to `each` (element, first byte, text's bytes) in order.
@@ -232,45 +202,29 @@ def catalogue_list_piece(
     it found its following element read what a reading from the list's start reads (a
     guess may begin inside an element, and then what `each` was given is not the list's):
     that check is the caller's. StreamError when the text from `start` is not a list's
-    elements; a guessed piece says so by finding none (first None).
-
-    With `known`, an element after the piece's first that is the rest of its line (but a
-    comma) is offered unparsed to `known`, which says whether it is one the caller knows
-    whole (its digest: a text that is a whole JSON object ends where a parse of it would,
-    so the next element starts after its comma); `each` is then given KNOWN for it."""
+    elements; a guessed piece says so by finding none (first None)."""
     with path.open("rb") as binary:
         if likely is None:
-            return _list_piece(binary, start, end, each, None, known)
+            return _list_piece(binary, start, end, each, None)
         binary.seek(start)
         for match in _LIKELY_START.finditer(binary.read(end - start)):
-            piece = _list_piece(binary, start + match.start(1), end, each, likely, known)
+            piece = _list_piece(binary, start + match.start(1), end, each, likely)
             if piece is not None:
                 return piece
         return ListPiece()
 
 
-def _list_piece(binary, start: int, end: int, each, likely, known) -> ListPiece | None:
+def _list_piece(binary, start: int, end: int, each, likely) -> ListPiece | None:
     """catalogue_list_piece() from `start`; with `likely` (a guessed start), None when
     the first element does not look like one, and no element when a later one fails."""
     reader = _Reader(binary, start, PIECE_CHUNK_CHARS)
     try:
-        return _list_read(reader, start, end, each, likely, known)
+        return _list_read(reader, start, end, each, likely)
     finally:
         reader.detach()  # the file stays open for the next guess
 
 
-def _known_or_spanned(reader: _Reader, known, misses: int) -> tuple[tuple, int]:
-    """The next element as spanned() gives it, or (KNOWN, first byte, text) when `known`
-    takes it unparsed; and the misses in a row since the last known one."""
-    if known is not None and (misses < KNOWN_MISSES or misses % (KNOWN_MISSES * 8) == 0):
-        found = reader.line_spanned(known)
-        if found is not None:
-            return (KNOWN, *found), 0
-        misses += 1
-    return reader.spanned(), misses
-
-
-def _list_read(reader: _Reader, start: int, end: int, each, likely, known) -> ListPiece | None:
+def _list_read(reader: _Reader, start: int, end: int, each, likely) -> ListPiece | None:
     piece = ListPiece(first=start)
     try:
         element = reader.spanned()
@@ -280,7 +234,6 @@ def _list_read(reader: _Reader, start: int, end: int, each, likely, known) -> Li
         if likely is None:
             raise
         return None
-    misses = 0
     try:
         while True:
             each(*element)
@@ -292,7 +245,7 @@ def _list_read(reader: _Reader, start: int, end: int, each, likely, known) -> Li
             if following >= end:
                 piece.following = following
                 return piece
-            element, misses = _known_or_spanned(reader, known, misses)
+            element = reader.spanned()
     except StreamError:
         if likely is None:
             raise

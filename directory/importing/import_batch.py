@@ -7,7 +7,6 @@ of directory/importing/importer.py.
 
 import hashlib
 import os
-import re
 import uuid
 from collections import Counter
 from pathlib import Path
@@ -35,13 +34,20 @@ def files_digest(raw, base: Path | str) -> str | None:
     the expected one (then it is not skipped, and validation says what is wrong) or a file
     cannot be found (the entry is then imported, and fails with the reason). A file
     rewritten in place to the same size within the file system's clock tick goes
-    unnoticed: --recheck reads every file again."""
+    unnoticed: --recheck reads every file again.
+
+    The first reading makes it for every entry of the file, a million at a country's
+    scale: one pass over the entry, one hash of the lines joined (what hashing them one
+    by one gives), at half the cost of listing the files first."""
     if not isinstance(raw, dict):
         return None
     logos = raw.get("logos", [])
     if not isinstance(logos, list):
         return None
-    named = []
+    root = str(base) + os.sep
+    # Read once, not per file: a setting is a lookup through Django's lazy object.
+    largest = settings.CATALOGUE_FILE_MAX_BYTES
+    seen = []
     for logo in logos:
         if not isinstance(logo, dict):
             return None
@@ -53,65 +59,24 @@ def files_digest(raw, base: Path | str) -> str | None:
             name = file.get("path") if isinstance(file, dict) else None
             if not isinstance(name, str):
                 return None
-            named.append((f"{slug} {file.get('variant')!r}", name))
-    return _named_digest(named, base)
-
-
-# The members of an entry's text that files_digest() reads, when written plainly.
-_NAMED = re.compile(rb'"(slug|path|variant)"\s*:\s*(?:"([^"\\]*)"|(null))')
-
-
-def files_digest_unparsed(text: bytes, base: Path | str) -> str | None:
-    """files_digest() of the entry whose text is `text`, without parsing it, for an entry
-    written without escapes with its company's slug first and each file's path before
-    its variant; anything else gives another digest (or None). What it found is hashed
-    with the files' stats as files_digest() hashes them: only its match with the digest
-    files_digest() stored for this very text says something, and then the same (the
-    text's digest matched first, so its files are those named then)."""
-    if b"\\" in text:
-        return None
-    found = _NAMED.findall(text)
-    if not found or found[0][0] != b"slug":
-        return None
-    named = []
-    logo = "None"
-    for key, text_value, null in found[1:]:
-        value = None if null else text_value.decode()
-        if key == b"slug":
-            logo = repr(value)
-        elif key == b"path" and value is not None:
-            named.append([logo, None, value])
-        elif key == b"variant" and named:
-            named[-1][1] = value
-        else:
-            return None
-    return _named_digest([(f"{logo} {variant!r}", name) for logo, variant, name in named], base)
-
-
-def _named_digest(named: list[tuple[str, str]], base: Path | str) -> str | None:
-    """The digest of the files `named` ((logo and variant, path) each) under `base`. A
-    million entries go through here at a country's scale: one hash of the lines joined
-    (what hashing them one by one gives)."""
-    root = str(base) + os.sep
-    # Read once, not per file: a setting is a lookup through Django's lazy object.
-    largest = settings.CATALOGUE_FILE_MAX_BYTES
-    seen = []
-    for label, name in named:
-        # Only looked at, never stored: a match means the entry passed the full checks
-        # of _read_files (symbolic links resolved) when it was imported.
-        if ".." in name or name.startswith(os.sep):
-            path = os.path.normpath(os.path.join(root, name))
-            if not path.startswith(root):
+            # Only looked at, never stored: a match means the entry passed the full checks
+            # of _read_files (symbolic links resolved) when it was imported.
+            if ".." in name or name.startswith(os.sep):
+                path = os.path.normpath(os.path.join(root, name))
+                if not path.startswith(root):
+                    return None
+            else:  # inside the folder as written: what normpath() would say, at a tenth of it
+                path = root + name
+            try:
+                stat = os.stat(path)
+            except (OSError, ValueError):  # ValueError: a NUL in the name
                 return None
-        else:  # inside the folder as written: what normpath() would say, at a tenth of it
-            path = root + name
-        try:
-            stat = os.stat(path)
-        except (OSError, ValueError):  # ValueError: a NUL in the name
-            return None
-        if stat.st_size > largest:
-            return None
-        seen.append(f"{label} {name}\n{stat.st_size} {stat.st_mtime_ns} {stat.st_ino}\n")
+            if stat.st_size > largest:
+                return None
+            seen.append(
+                f"{slug} {file.get('variant')!r} {name}\n"
+                f"{stat.st_size} {stat.st_mtime_ns} {stat.st_ino}\n"
+            )
     return hashlib.sha256("".join(seen).encode()).hexdigest()
 
 

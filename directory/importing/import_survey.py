@@ -5,35 +5,28 @@ text_digest: no entry written anew), is the one stored at its last import, and s
 the digest of what the file system says of its files (import_batch.files_digest); the
 stored digests (directory/importing/models.py) are read LOOKUP_CHUNK entries at a time.
 The "companies" list is read in pieces of PIECE_BYTES by worker processes
-(common/parallel.py), every core hashing and looking at files, while this one compares:
-at a million entries, most of an import that changes few is this reading. A worker
-reads the stored digests of its piece's companies itself, on a connection of its own,
-so that an entry written on a line of its own whose digests are the ones stored is
-recognised without parsing it (catalogue_list_piece's `known`; parsing is most of an
-entry's cost); it parses the others, which this process compares. The import's second
-reading (directory/importing/importer.py) then takes only the entries to import.
+(common/parallel.py), every core parsing, hashing and looking at files, while this one
+compares: at a million entries, most of an import that changes few is this reading.
+The import's second reading (directory/importing/importer.py) then takes only the
+entries to import.
 """
 
 import os
-import re
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-import psycopg
 from django.db import connection
-from psycopg.conninfo import make_conninfo
 
 from common.parallel import parallel_map
 from directory.importing.catalogue_stream import (
-    KNOWN,
     StreamError,
     catalogue_list_piece,
     catalogue_texts,
 )
-from directory.importing.import_batch import files_digest, files_digest_unparsed, text_digest
+from directory.importing.import_batch import files_digest, text_digest
 
 # Entries whose stored digests are read in one query.
 LOOKUP_CHUNK = 1000
@@ -70,43 +63,17 @@ def file_stamp(handle) -> tuple:
     return stat.st_size, stat.st_mtime_ns
 
 
-STORED = (
-    "SELECT c.slug, d.text, d.files FROM directory_company c"
-    " JOIN directory_importdigest d ON d.company_id = c.id WHERE c.slug = ANY(%s)"
-)
-# A company entry's slug, when its text starts with it; at a line's start, in a piece.
-_SLUG_FIRST = re.compile(rb'\{\s*"slug"\s*:\s*"([^"\\]*)"')
-_LINE_SLUG = re.compile(rb'^[ \t]*\{\s*"slug"\s*:\s*"([^"\\]*)"', re.MULTILINE)
-
-
-def stored_digests(slugs: list[str], database: str | None = None) -> dict[str, tuple[str, str]]:
-    """The (text, files) digests stored at the last import of the companies `slugs`:
-    read on Django's connection, or on a connection of its own to `database` (a worker's:
-    it must not touch the connection copied from the process that forked it)."""
+def stored_digests(slugs: list[str]) -> dict[str, tuple[str, str]]:
+    """The (text, files) digests stored at the last import of the companies `slugs`."""
     if not slugs:
         return {}
-    if database is None:
-        with connection.cursor() as cursor:
-            cursor.execute(STORED, [slugs])
-            rows = cursor.fetchall()
-    else:
-        with psycopg.connect(database) as own:
-            rows = own.execute(STORED, [slugs]).fetchall()
-    return {slug: (text, files) for slug, text, files in rows}
-
-
-def _database() -> str:
-    """Django's database as a connection string a worker can open."""
-    settings = connection.settings_dict
-    given = {
-        "dbname": settings["NAME"],
-        "user": settings["USER"],
-        "password": settings["PASSWORD"],
-        "host": settings["HOST"],
-        "port": settings["PORT"],
-        **settings["OPTIONS"],
-    }
-    return make_conninfo(**{key: value for key, value in given.items() if value})
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT c.slug, d.text, d.files FROM directory_company c"
+            " JOIN directory_importdigest d ON d.company_id = c.id WHERE c.slug = ANY(%s)",
+            [slugs],
+        )
+        return {slug: (text, files) for slug, text, files in cursor.fetchall()}
 
 
 def catalogue_survey(
@@ -130,15 +97,12 @@ def _companies_survey(path: Path, survey: Survey, recheck: bool, first: int) -> 
     in pieces by the workers; the byte after the list's "]"."""
     size = survey.stamp[0]
     pieces = [(start, min(start + PIECE_BYTES, size)) for start in range(first, size, PIECE_BYTES)]
+    read = partial(_piece_read, str(path), recheck, first)
     # A single piece is read here: no worker is worth starting for it.
     found = (
-        parallel_map(
-            partial(_piece_read, str(path), recheck, first, _database()),
-            pieces,
-            window=PIECES_IN_FLIGHT,
-        )
+        parallel_map(read, pieces, window=PIECES_IN_FLIGHT)
         if len(pieces) > 1
-        else ((piece, _piece_read(str(path), recheck, first, None, piece)) for piece in pieces)
+        else ((piece, read(piece)) for piece in pieces)
     )
     compare = _Comparison(survey, recheck)
     # Where the next entry starts, as read from the list's start: a piece read from a
@@ -149,7 +113,7 @@ def _companies_survey(path: Path, survey: Survey, recheck: bool, first: int) -> 
         if expected >= end:  # inside an entry the piece before read whole
             continue
         if piece.first != expected:
-            piece, entries = _piece_read(str(path), recheck, expected, None, (expected, end))
+            piece, entries = _piece_read(str(path), recheck, expected, (expected, end))
         compare.add(entries)
         if piece.closed is not None:
             compare.flush()
@@ -162,53 +126,23 @@ def _likely_entry(value) -> bool:
     return isinstance(value, dict) and "slug" in value and "name" in value
 
 
-def _piece_read(path: str, recheck: bool, first: int, database: str | None, piece: tuple[int, int]):
+def _piece_read(path: str, recheck: bool, first: int, piece: tuple[int, int]):
     """Runs in a worker: the piece's entries, each as (first byte, end byte, slug or None,
-    its text's digest, its files' digest or None, whether its digests are the ones
-    stored), and what catalogue_list_piece() says of it. The files are looked at unless
-    `recheck`, which compares every entry, and recognises none. The stored digests are
-    read on Django's connection when `database` is None (this process), else on one to
-    `database`."""
+    its text's digest, its files' digest or None), and what catalogue_list_piece() says
+    of it. The files are looked at unless `recheck`, which compares every entry."""
     start, end = piece
     folder = str(Path(path).parent)
     entries = []
-    known = None
-    if not recheck:
-        with open(path, "rb") as handle:
-            handle.seek(start)
-            slugs = _LINE_SLUG.findall(handle.read(end - start))
-        stored = stored_digests([slug.decode() for slug in slugs], database)
-        found: list = []
-
-        def known(text: bytes) -> bool:
-            match = _SLUG_FIRST.match(text)
-            digests = stored.get(match[1].decode()) if match else None
-            if digests is None or text_digest(text) != digests[0]:
-                return False
-            if files_digest_unparsed(text, folder) != digests[1]:
-                return False
-            found[:] = [match[1].decode(), *digests]
-            return True
 
     def each(value, at: int, text: bytes) -> None:
-        if value is KNOWN:
-            entries.append((at, at + len(text), *found, True))
-            return
         slug = value.get("slug") if isinstance(value, dict) else None
         files = None if recheck else files_digest(value, folder)
         entries.append(
-            (
-                at,
-                at + len(text),
-                slug if isinstance(slug, str) else None,
-                text_digest(text),
-                files,
-                False,
-            )
+            (at, at + len(text), slug if isinstance(slug, str) else None, text_digest(text), files)
         )
 
     likely = None if start == first else _likely_entry
-    return catalogue_list_piece(Path(path), start, end, each, likely=likely, known=known), entries
+    return catalogue_list_piece(Path(path), start, end, each, likely=likely), entries
 
 
 class _Comparison:
@@ -234,17 +168,15 @@ class _Comparison:
         stored = (
             {}
             if self.recheck
-            else stored_digests(
-                [entry[2] for entry in self.waiting if entry[2] is not None and not entry[5]]
-            )
+            else stored_digests([entry[2] for entry in self.waiting if entry[2] is not None])
         )
-        for start, end, slug, text, files, known in self.waiting:
+        for start, end, slug, text, files in self.waiting:
             position = survey.companies
             survey.companies += 1
             if (
                 files is not None
                 and slug not in self.todo_slugs
-                and (known or stored.get(slug) == (text, files))
+                and stored.get(slug) == (text, files)
             ):
                 survey.skip(position)
             else:
