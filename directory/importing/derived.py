@@ -104,10 +104,7 @@ def _jobs(pool: ThreadPoolExecutor, twins: Twins) -> Iterator[_Job]:
     a chunk of logos at a time (the files of a chunk read by `pool`'s threads: storage
     may be the network)."""
     logos = Logo.objects.filter(Q(preview_pending=True) | Q(colors_computed_at__isnull=True))
-    # In no order: asked for one through a cursor, PostgreSQL walks the primary key for a
-    # fast start, reading every row at random (about 25 s at 1,500,000 logos with none
-    # pending, loaded), where unordered it reads the table in order (about 2 s).
-    pending = logos.order_by().values_list("id", "preview_pending", "colors_computed_at")
+    pending = logos.order_by("id").values_list("id", "preview_pending", "colors_computed_at")
     for chunk in batched(pending.iterator(chunk_size=_chunk() * 5), _chunk()):
         files: dict = {}
         for asset in Asset.objects.filter(
@@ -122,7 +119,7 @@ def _jobs(pool: ThreadPoolExecutor, twins: Twins) -> Iterator[_Job]:
                 for logo_id, preview, computed_at in chunk
             ],
         )
-    variants = Variant.objects.filter(preview_pending=True).order_by()
+    variants = Variant.objects.filter(preview_pending=True).order_by("id")
     for chunk in batched(variants.values_list("id", "logo_id").iterator(), _chunk()):
         files = {}
         for asset in Asset.objects.filter(variant_id__in=[variant_id for variant_id, _ in chunk]):
