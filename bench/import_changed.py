@@ -18,7 +18,8 @@ built this way:
    companies, logos, variants, domains and files stored.
 3. Every company gets what the derived pass leaves: colours computed (the loaded
    palettes: the column made again with a default, where rewriting 1.5 million rows
-   takes most of an hour), previews no longer pending (the demo's are not drawn: minutes
+   takes most of an hour; migration 0013's partial index on pending logos, which goes
+   with the column, made again), previews no longer pending (the demo's are not drawn: minutes
    of CPU the measured runs never read), and a vector whose text hash is its text's (the
    vector one of 256 real ones: a million take hours of CPU, and an import re-embeds only
    the companies it changes).
