@@ -26,7 +26,11 @@ BEGIN
            OR string_to_array(r.search_doc, ' ')
               && (plan.near_words[second:second] || plan.far_words[second:second]))
       AND directory_search_matches(r.search_doc, plan));
-  -- Under this function's generic plans (plan_cache_mode holds for what it calls).
+  -- Under this function's generic plans, which hold for what it calls; many rows under
+  -- a plan made for the term's (its rank folded: 13 µs a row less, 0.45 ms to plan).
+  IF cardinality(matched) > 32 THEN
+    PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
+  END IF;
   SELECT * INTO total, ids
   FROM directory_search_ranked(kind, plan, NULL, NULL, matched, NULL, NULL, NULL, NULL, NULL,
                                NULL, skip, take);

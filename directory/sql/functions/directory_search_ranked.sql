@@ -12,9 +12,9 @@
 -- once, which costs about half of counting by class and then reading the window).
 -- Planned for each call's values, so the NULL conditions fall away and the statement
 -- reads the rows by the primary key, the trigram index, or that and the length index
--- together; once per connection under directory_search_found's generic plans, which read
--- `matched` by the primary key (as they would not `matched IS NULL OR ...`): planning
--- directory_search_rank for a plan's values cost more than ranking a term's few rows.
+-- together; once per connection under directory_search_found's generic plans (a term of
+-- few rows), which read `matched` by the primary key (as they would not `matched IS NULL
+-- OR ...`): planning directory_search_rank for a plan's values cost more than ranking them.
 -- The subquery computes each row's rank once.
 DROP FUNCTION IF EXISTS directory_search_ranked(
   text, directory_search_plan, bigint[], text, uuid[], text[], integer, integer, boolean,
