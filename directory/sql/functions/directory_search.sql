@@ -1,24 +1,19 @@
 -- One window of the rows of `kind` ('company' or 'logo', directory_search_source) that
 -- match `term` within the filters (NULL: none; companies only), in search order
--- (directory_search_ranked), and how many match in all: the page functions' search.
--- Each statement is prepared once per connection; a one-word term's are planned for its
--- patterns.
---
--- A term of several words matches few rows: found (directory_search_found), ranked and
--- the window kept. A one-word term can match a good part of the catalogue ("ria": a
--- fifth of it), so without filters its matches are not read: their counts by rank class
--- (directory_search_class_rank), current or not and document length come from
--- directory_search_gram for a word of three letters as typed (not "cal del", whose exact
--- name is another; directory_search_gram_classes) and from the postings for one of four
--- or more (directory_search_posting_classes; not on the second reading, whose words read
--- as two have no postings). Two passes over the classes, current rows then the others
--- (every company is current): the window lies, in each class up to it, in a known range
--- of lengths, and only that range's rows are read and ranked, named by the postings of
--- the class's words or found by the trigram and length indexes together. A legal form
--- typed at the end ("ria s.l.") puts a class's names ending with it first, which the
--- counts do not tell apart: the class's shortest rows are read, 8 then 64 times the
--- window's, until they hold enough of those (a fifth of the names end with "S.L.").
--- Any other one-word term's matches are read once, counted and ranked.
+-- (directory_search_ranked), and how many match: the page functions' search. Statements
+-- are prepared once per connection; a one-word term's are planned for its patterns.
+-- A term of several words matches few rows: found, ranked and the window kept
+-- (directory_search_found). A one-word term can match a fifth of the catalogue ("ria"),
+-- so without filters its matches are not read: their counts by rank class, current or
+-- not and document length come from directory_search_gram for a word of three letters as
+-- typed (not "cal del", whose exact name is another) and from the postings for one of
+-- four or more (not on the second reading: words read as two have no postings). Then in
+-- each class up to the window, current rows first, only the lengths that hold it are
+-- read and ranked, named by the postings or found by the trigram and length indexes. A
+-- legal form typed at the end ("ria s.l.") puts a class's names ending with it first,
+-- which the counts do not tell apart: its shortest rows are read, 8 then 64 times the
+-- window's, until they hold enough (a fifth of the names end with "S.L."). Any other
+-- one-word term's matches are read once, counted and ranked.
 CREATE OR REPLACE FUNCTION directory_search(
   kind text, term text, sectors bigint[], province_folded text, skip integer,
   take integer, OUT total bigint, OUT ids uuid[])
@@ -26,7 +21,6 @@ CREATE OR REPLACE FUNCTION directory_search(
 DECLARE
   plan directory_search_plan;
   split boolean;
-  matched uuid[];      -- the rows a term of several words matches
   classes record;      -- a one-word term's matches by class, length and current or not
   of_current boolean;  -- the pass: the current rows, then the others
   done bigint := 0;    -- rows of the classes before this one
@@ -46,10 +40,8 @@ BEGIN
     plan := directory_search_plan(term, split);
     windowed := false;
     IF array_length(plan.match, 1) > 1 THEN
-      matched := directory_search_found(kind, plan, sectors, province_folded);
-      total := cardinality(matched);
-      ids := (directory_search_ranked(kind, plan, NULL, NULL, matched, NULL, NULL, NULL, NULL,
-                                      NULL, NULL, skip, take)).ids;
+      SELECT * INTO total, ids
+      FROM directory_search_found(kind, plan, sectors, province_folded, skip, take);
     ELSIF sectors IS NULL AND province_folded IS NULL
           AND (btrim(plan.exact[1], '%| ') = plan.words[1] AND length(plan.words[1]) = 3
                AND num_nonnulls(VARIADIC plan.match) = 1

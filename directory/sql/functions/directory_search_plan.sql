@@ -1,23 +1,20 @@
 -- How a search term is read (docs/search.md). Its words, normalised as names are
--- (directory_search_normalize), must each match; connectives (de, la, y...), legal
--- forms and single letters only when the term has nothing else. A word matches
--- anywhere inside a word of a name (one of one or two letters: the start of a word),
--- an abbreviation also as the word it stands for, and every word also as the words of
--- the catalogue within typing distance (directory_search_corrections), all of them:
--- which one is right depends on the term's other words, and the rank
--- (directory_search_rank) puts a word matched as typed before a corrected one. With
--- `split`, the second reading of a term that found nothing, a word that has no
--- correction one edit away also matches as two words written together
--- (directory_search_splits), and a word of three letters or fewer the words that sound
--- the same (otherwise it matches a good part of the catalogue as typed already, and a
--- one-word term of three letters reads its counts from directory_search_gram).
---
--- Every search reads its term here, so the work is done in loops of plain expressions,
--- which PL/pgSQL evaluates without starting a query, and one query per word for its
--- corrections, read from the lexicon's stored lists (directory_search_near) for a word it
--- holds, computed for another (docs/search.md, "How a page is read"). That query has a generic plan:
--- left to choose, PostgreSQL planned it again for every word (a word too short for
--- corrections makes a custom plan look cheaper), which cost a fifth of the whole.
+-- (directory_search_normalize), must each match; connectives (de, la, y...), legal forms
+-- and single letters only when the term has nothing else. A word matches anywhere inside
+-- a word of a name (one of one or two letters: the start of a word), an abbreviation also
+-- as the word it stands for, and every word also as all the catalogue's words within
+-- typing distance (directory_search_corrections): the term's other words tell which is
+-- right, and the rank puts a word matched as typed first. With `split`, the second
+-- reading of a term that found nothing, a word with no correction one edit away also
+-- matches as two words written together (directory_search_splits), and one of three
+-- letters or fewer the words that sound the same (otherwise it matches much of the
+-- catalogue as typed already, and a one-word term of three letters reads its counts from
+-- directory_search_gram).
+-- Every search reads its term here: loops of plain expressions, which PL/pgSQL evaluates
+-- without starting a query, and one query per word for its corrections, stored
+-- (directory_search_near) for a lexicon word, computed for another. Generic plans: left
+-- to choose, PostgreSQL planned that query again for every word (a word too short for
+-- corrections makes a custom plan look cheaper), a fifth of the whole.
 CREATE OR REPLACE FUNCTION directory_search_plan(term text, split boolean)
   RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE PARALLEL SAFE

@@ -1,18 +1,21 @@
 -- The window of rows `skip` to `skip + take`, in search order, of the rows of `kind`
--- within the filters (directory_search_source) that match `plan` and are: among
--- `matched`, matching one of `patterns` or holding one of `words` (typo corrections, which
--- the index on a document's words finds), `shortest` to `longest` letters long, current
--- or not (`of_current`), of rank class `class` (directory_search_class_rank); NULL: any.
--- The search order of company and logo search (docs/search.md), written here only:
--- current logos first, then directory_search_rank, names as typed (of the names exactly
--- the term, those written so, `plan.spelling`: its legal form, "&" or "e"; of the others,
--- those ending with the legal form typed, `plan.legal`), the shorter search document, the
--- name or title, the id. `total`: the rows all conditions but the class find, counted in
--- the same pass (a one-word term's total when its matches are read at once, which costs
--- about half of counting by class and then reading the window). Planned for each call's
--- values, so the NULL conditions fall away and the statement reads the rows by the
--- primary key, the trigram index, or that and the length index together. The subquery
--- computes each row's rank once, for the class and the order.
+-- within the filters (directory_search_source) that match `plan` and are: among `matched`
+-- or, given `patterns`, matching one of them or holding one of `words` (typo corrections,
+-- which the index on a document's words finds), `shortest` to `longest` letters long,
+-- current or not (`of_current`), of rank class `class` (directory_search_class_rank);
+-- NULL: any. The search order of company and logo search (docs/search.md), written here
+-- only: current logos first, then directory_search_rank, names as typed (of the names
+-- exactly the term, those written so, `plan.spelling`: its legal form, "&" or "e"; of the
+-- others, those ending with the legal form typed, `plan.legal`), the shorter search
+-- document, the name or title, the id. `total`: the rows all conditions but the class
+-- find, counted in the same pass (a one-word term's total when its matches are read at
+-- once, which costs about half of counting by class and then reading the window).
+-- Planned for each call's values, so the NULL conditions fall away and the statement
+-- reads the rows by the primary key, the trigram index, or that and the length index
+-- together; once per connection under directory_search_found's generic plans (a term of
+-- few rows), which read `matched` by the primary key (as they would not `matched IS NULL
+-- OR ...`): planning directory_search_rank for a plan's values cost more than ranking them.
+-- The subquery computes each row's rank once.
 DROP FUNCTION IF EXISTS directory_search_ranked(
   text, directory_search_plan, bigint[], text, uuid[], text[], integer, integer, boolean,
   integer, bigint, integer);
@@ -36,8 +39,7 @@ BEGIN
         FROM (SELECT r.id, r.is_current, directory_search_rank(r.search_doc, plan) AS rank,
                      length(r.search_doc) AS length, r.tie, count(*) OVER () AS total
               FROM directory_search_source(kind, sectors, province_folded) r
-              WHERE (matched IS NULL OR r.id = ANY (matched))
-                AND (patterns IS NULL OR r.search_doc LIKE ANY (patterns)
+              WHERE (patterns IS NULL AND r.id = ANY (matched) OR r.search_doc LIKE ANY (patterns)
                      OR string_to_array(r.search_doc, ' ') && words)
                 AND (shortest IS NULL OR length(r.search_doc) BETWEEN shortest AND longest)
                 AND (of_current IS NULL OR r.is_current = of_current)

@@ -5,16 +5,18 @@
 -- table a kind reads: PostgreSQL inlines this query into the statements that call it,
 -- and with `kind` known when a statement is planned it keeps only that table's half, so
 -- the plan is the one written for that table alone (the trigram and length indexes of
--- directory_company or directory_logo).
+-- directory_company or directory_logo). BEGIN ATOMIC: inlining reads its stored parse
+-- tree, where a text body is parsed again in every statement planned.
 CREATE OR REPLACE FUNCTION directory_search_source(
   kind text, sectors bigint[], province_folded text)
   RETURNS TABLE (id uuid, search_doc text, is_current boolean, tie text)
-  LANGUAGE sql STABLE AS $$
+  LANGUAGE sql STABLE
+BEGIN ATOMIC
   SELECT c.id, c.search_doc, true, c.name_fold FROM directory_company c
   WHERE kind = 'company'
     AND (sectors IS NULL OR c.sector_id = ANY (sectors))
     AND (province_folded IS NULL OR c.province_fold = province_folded)
   UNION ALL
   SELECT l.id, l.search_doc, l.is_current, l.title_fold FROM directory_logo l
-  WHERE kind = 'logo'
-$$;
+  WHERE kind = 'logo';
+END;
