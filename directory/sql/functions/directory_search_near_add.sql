@@ -28,11 +28,20 @@ BEGIN
       listed := ARRAY(SELECT s.word FROM directory_search_word s);
     END IF;
   END IF;
-  -- EXECUTE: PL/pgSQL runs its own SELECT INTO without parallel workers.
-  EXECUTE 'SELECT array_agg(f.word), array_agg(c.word), array_agg(c.distance)
-           FROM directory_search_word f,
-                LATERAL directory_search_corrections(f.word COLLATE "default") c
-           WHERE f.word = ANY ($1) AND length(f.word) >= 4 AND c.distance IS NOT NULL'
+  -- directory_search_corrections of the words with a distance, as one join for all: a
+  -- call per word cost a plan and a result store each. EXECUTE: PL/pgSQL runs its own
+  -- SELECT INTO without parallel workers.
+  EXECUTE 'SELECT array_agg(f.word), array_agg(s.word), array_agg(p.distance)
+           FROM (SELECT DISTINCT f.word, v.word AS other
+                 FROM directory_search_word f,
+                      unnest(directory_search_lookups(f.word COLLATE "default", f.key)) AS l(variant),
+                      directory_search_variant v
+                 WHERE f.word = ANY ($1) AND length(f.word) >= 4 AND v.variant = l.variant) c
+           JOIN directory_search_word f ON f.word = c.word
+           JOIN directory_search_word s ON s.word = c.other,
+           LATERAL directory_search_pair(s.word, s.key, f.word COLLATE "default", f.key) p
+           WHERE s.word <> f.word AND abs(length(s.word) - length(f.word)) <= 3
+             AND p.distance IS NOT NULL'
   INTO rows_word, rows_near, rows_distance USING listed;
   INSERT INTO directory_search_near (word, near, distance)
   SELECT * FROM unnest(rows_word, rows_near, rows_distance) AS r(word, near, distance)
