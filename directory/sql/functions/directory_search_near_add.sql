@@ -7,8 +7,8 @@
 -- deletion the variants do not store (two letters out of a key of eight or more), kept in
 -- directory_search_reach, which gets the new words' last. A bulk (over 100 words, a
 -- COPY) that outnumbers the old words computes every word's list whole instead (ON
--- CONFLICT keeps the old rows): a first load measures no pair twice. Lists are computed
--- word by word, in parallel workers for a bulk, planned for it (SET LOCAL ends with the
+-- CONFLICT keeps the old rows): a first load measures no pair twice. A bulk's lists are
+-- planned for it, their candidates found in parallel workers (SET LOCAL ends with the
 -- function, which has a SET of its own); a single write's plans last the connection.
 CREATE OR REPLACE FUNCTION directory_search_near_add(fresh text[]) RETURNS void
   LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
@@ -28,9 +28,9 @@ BEGIN
       listed := ARRAY(SELECT s.word FROM directory_search_word s);
     END IF;
   END IF;
-  -- directory_search_corrections of the words with a distance, as one join for all: a
-  -- call per word cost a plan and a result store each. EXECUTE: PL/pgSQL runs its own
-  -- SELECT INTO without parallel workers.
+  -- The words' directory_search_corrections with a distance, one join for all words (a
+  -- call per word cost a tenth more). EXECUTE: PL/pgSQL runs its own SELECT INTO
+  -- without parallel workers.
   EXECUTE 'SELECT array_agg(f.word), array_agg(s.word), array_agg(p.distance)
            FROM (SELECT DISTINCT f.word, v.word AS other
                  FROM directory_search_word f,
