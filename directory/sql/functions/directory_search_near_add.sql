@@ -7,8 +7,8 @@
 -- deletion the variants do not store (two letters out of a key of eight or more), kept in
 -- directory_search_reach, which gets the new words' last. A bulk (over 100 words, a
 -- COPY) that outnumbers the old words computes every word's list whole instead (ON
--- CONFLICT keeps the old rows): a first load measures no pair twice. A bulk's lists are
--- planned for it, their candidates found in parallel workers (SET LOCAL ends with the
+-- CONFLICT keeps the old rows): a first load measures no pair twice. Lists are computed
+-- word by word, in parallel workers for a bulk, planned for it (SET LOCAL ends with the
 -- function, which has a SET of its own); a single write's plans last the connection.
 CREATE OR REPLACE FUNCTION directory_search_near_add(fresh text[]) RETURNS void
   LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
@@ -28,20 +28,11 @@ BEGIN
       listed := ARRAY(SELECT s.word FROM directory_search_word s);
     END IF;
   END IF;
-  -- The words' directory_search_corrections with a distance, one join for all words (a
-  -- call per word cost a tenth more). EXECUTE: PL/pgSQL runs its own SELECT INTO
-  -- without parallel workers.
-  EXECUTE 'SELECT array_agg(f.word), array_agg(s.word), array_agg(p.distance)
-           FROM (SELECT DISTINCT f.word, v.word AS other
-                 FROM directory_search_word f,
-                      unnest(directory_search_lookups(f.word COLLATE "default", f.key)) AS l(variant),
-                      directory_search_variant v
-                 WHERE f.word = ANY ($1) AND length(f.word) >= 4 AND v.variant = l.variant) c
-           JOIN directory_search_word f ON f.word = c.word
-           JOIN directory_search_word s ON s.word = c.other,
-           LATERAL directory_search_pair(s.word, s.key, f.word COLLATE "default", f.key) p
-           WHERE s.word <> f.word AND abs(length(s.word) - length(f.word)) <= 3
-             AND p.distance IS NOT NULL'
+  -- EXECUTE: PL/pgSQL runs its own SELECT INTO without parallel workers.
+  EXECUTE 'SELECT array_agg(f.word), array_agg(c.word), array_agg(c.distance)
+           FROM directory_search_word f,
+                LATERAL directory_search_corrections(f.word COLLATE "default") c
+           WHERE f.word = ANY ($1) AND length(f.word) >= 4 AND c.distance IS NOT NULL'
   INTO rows_word, rows_near, rows_distance USING listed;
   INSERT INTO directory_search_near (word, near, distance)
   SELECT * FROM unnest(rows_word, rows_near, rows_distance) AS r(word, near, distance)
