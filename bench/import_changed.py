@@ -148,7 +148,6 @@ def _derived_as_imported() -> None:
             cursor.execute(
                 "ALTER TABLE directory_logo ALTER COLUMN colors_computed_at DROP DEFAULT"
             )
-            _pending_indexes()
         cursor.execute("SET LOCAL session_replication_role = replica")
         cursor.execute("UPDATE directory_logo SET preview_pending = false WHERE preview_pending")
         cursor.execute("UPDATE directory_variant SET preview_pending = false WHERE preview_pending")
@@ -446,7 +445,8 @@ def main() -> None:
         done["files"] = _count()
         marker.write_text(json.dumps(done))
     results["prepared"] = done
-    # A database prepared before the index was made again after the column's rebuild.
+    # The preparation's rebuild of the colours' column dropped them (made again before
+    # every measurement, so a database prepared earlier gets them too).
     _pending_indexes()
     files = {"changed": "whole-changed.json", "back": "whole.json"}
     for phase in options.runs.split(","):
