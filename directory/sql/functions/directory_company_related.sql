@@ -1,16 +1,11 @@
--- The `related` list of a company search (directory/search/related.py): the companies of the
--- embeddings `keys`, the candidates nearest the term in meaning, nearest first, but not
--- those in `shown`, as a JSON array of the stored summaries, `take` at most.
--- Past the first `free` keys, a candidate stays only when its full-text document
--- (directory_company_fulltext: names, sector, "about") holds a word of `query` that
--- neither Spanish nor English counts as a stopword (the document is stemmed in both, so
--- "de" or "the" would match almost every company): the evidence rule. Those that stay
--- are ordered by reciprocal rank fusion (k = 60) of their order in `keys` and of their
--- full-text rank for every word of `query` (directory_fulltext_query). One statement, so
--- that the evidence and the rank read the documents once. PL/pgSQL, not SQL: a SQL
--- function's statement is planned again on every call, PL/pgSQL keeps its plan for the
--- connection: 1.75-2.1 ms of server CPU a call against 2.3-3.1 ms (40 related searches
--- of bench/semantic.py's catalogue of 100,000, called again and again).
+-- The `related` list of a company search (directory/search/related.py): the summaries of
+-- the companies of the embeddings `keys` (nearest in meaning first), not those in `shown`,
+-- `take` at most. Past the first `free` keys, a candidate needs evidence: its full-text
+-- document holds a word of `query` that neither Spanish nor English counts as a stopword
+-- ("de", "the" would match almost every company). Ordered by reciprocal rank fusion
+-- (k = 60) of the order in `keys` and the full-text rank. One statement, so the documents
+-- are read once; PL/pgSQL keeps its plan for the connection, a SQL function is planned on
+-- every call (1.75-2.1 against 2.3-3.1 ms of server CPU, bench/semantic.py at 100,000).
 DROP FUNCTION IF EXISTS directory_company_related(bigint[], text, uuid[], integer);
 CREATE OR REPLACE FUNCTION directory_company_related(
   keys bigint[], query text, shown uuid[], take integer, free integer) RETURNS text

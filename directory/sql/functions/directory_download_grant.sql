@@ -1,9 +1,7 @@
--- A download grant (directory/downloads/services.py) as one PL/pgSQL function, so that its
--- statements are planned once per connection: the subject's lock, then its 24-hour
--- window, then the grant when the quota allows. VOLATILE: each statement takes a new
--- snapshot under READ COMMITTED, so the window is read after the lock is held and sees
--- every grant committed by whoever held it before. The logo's count is bumped only when
--- the grant counts.
+-- A download grant (directory/downloads/services.py), planned once per connection: the
+-- subject's lock, its 24-hour window, then the grant when the quota allows. VOLATILE: each
+-- statement takes a new snapshot, so the window, read after the lock, sees every grant
+-- committed by the lock's previous holder.
 CREATE OR REPLACE FUNCTION directory_download_grant(
   p_lock text, p_user bigint, p_ip inet, p_logo uuid, p_asset uuid, p_channel text,
   p_source text, p_now timestamptz, p_quota_since timestamptz, p_repeat_since timestamptz,

@@ -1,8 +1,6 @@
--- The query of a search term against directory_company_fulltext: any of its lexemes
--- (an OR), so that every word of "seguro de coche" brings its own evidence and the
--- ranking, not the match, rewards documents holding several. NULL when the term has
--- no lexeme (only stopwords). The lexemes are quoted into tsquery input, never parsed
--- again, so they stay exactly those directory_fulltext stores.
+-- A term's query against directory_company_fulltext: any of its lexemes (an OR), so each
+-- word brings its own evidence and the rank rewards documents holding several; NULL for
+-- only stopwords. Quoted, so the lexemes stay exactly those directory_fulltext stores.
 CREATE OR REPLACE FUNCTION directory_fulltext_query(term text) RETURNS tsquery
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
 BEGIN ATOMIC
