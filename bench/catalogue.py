@@ -560,8 +560,7 @@ def load(
         """Chunks until the source is spent, each its own transaction. The generated columns
         and the logos' search_doc trigger work row by row: while one connection copies a
         chunk's logos, the other copies the next chunk's companies as Python makes them, so
-        both work through the step (two halves left one waiting for the first half's
-        companies, then the other alone with the last half's logos)."""
+        that neither waits long for the other's companies nor works alone at the end."""
         times: list[tuple] = []
         copied = [True]
         while copied[-1]:
