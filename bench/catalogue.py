@@ -307,6 +307,8 @@ LOGO_TYPES = [
     *("uuid", "text", "text", "uuid", "bool", "bool", "int2", "int2", "text"),
     *("text", "text[]", "int4", "text", "timestamptz", "timestamptz", "bool"),
 ]
+# Chunks of the companies, two connections copying them: enough for both to stay busy.
+COPY_CHUNKS = 8
 TABLES = ("directory_sector", "directory_company", "directory_logo")
 # The lexicon, which the catalogue's triggers only ever add to: emptied with the catalogue,
 # so that a load learns every word as it would into a fresh database.
@@ -355,8 +357,11 @@ FUNCTION_TIMES = "SELECT funcname, self_time, calls FROM pg_stat_xact_user_funct
 
 # The statement triggers a load fills in bulk instead, after the rows are in: the tables
 # they keep are independent of each other, so two connections fill them at once, each
-# calling what the triggers call, in the triggers' order (the lexicon learns names, then
-# "about" texts, then logo titles, as a COPY of companies then logos teaches it).
+# calling what the triggers call. The lexicon learns names and logo titles in one call,
+# then "about" texts: the same words, variants and lists as the triggers' order (names,
+# "about", titles), since a word named anywhere is named and every word's list is whole,
+# but the titles' few new words join the lexicon's one bulk computation of lists instead
+# of a second, per-word one.
 BULK_TRIGGERS = {
     "directory_company": (
         "directory_company_fulltext_insert",
@@ -370,9 +375,9 @@ BULK_TRIGGERS = {
 }
 BULK_LEXICON = [
     "SELECT directory_search_learn(ARRAY(SELECT t.text FROM directory_company n,"
-    " unnest(ARRAY[n.name] || n.alternative_names) AS t(text)), true)",
+    " unnest(ARRAY[n.name] || n.alternative_names) AS t(text)) || ARRAY(SELECT n.title"
+    " FROM directory_logo n), true)",
     "SELECT directory_search_learn(ARRAY(SELECT n.about FROM directory_company n), false)",
-    "SELECT directory_search_learn(ARRAY(SELECT n.title FROM directory_logo n), true)",
 ]
 # What each row gives apart from the lexicon, which takes longer.
 BULK_ROWS = [
@@ -392,6 +397,14 @@ def _bulk_triggers(conn: psycopg.Connection, action: str) -> None:
     for table, triggers in BULK_TRIGGERS.items():
         for trigger in triggers:
             conn.execute(f"ALTER TABLE {table} {action} TRIGGER {trigger}")
+
+
+def _autovacuum(conn: psycopg.Connection, action: str) -> None:
+    """Autovacuum off for the load, on again after its own VACUUM (ANALYZE): each chunk's
+    commit would start it on tables still growing, which it scans again and again (at
+    1,000,000, workers of minutes beside the load), and the load vacuums them all anyway."""
+    for table in TABLES + SEARCH_TABLES:
+        conn.execute(f"ALTER TABLE {table} {action}")
 
 
 def _transaction(work: list[str] | Callable) -> Callable[[psycopg.Connection], list[tuple]]:
@@ -517,38 +530,52 @@ def load(
         for drop, _ in indexes:
             conn.execute(drop)
         _bulk_triggers(conn, "DISABLE")
+        _autovacuum(conn, "SET (autovacuum_enabled = false)")
         sector_rows = [(i, slug, name) for i, (slug, name) in enumerate(SECTORS, start=1)]
         _copy(conn, "directory_sector", "id, slug, name", ["int8", "text", "text"], sector_rows)
         conn.execute(
             "SELECT setval(pg_get_serial_sequence('directory_sector', 'id'), %s)", (len(SECTORS),)
         )
     source = iter(company_source)
-    handed = threading.Event()
+    making = threading.Lock()  # the source and rows.logos are read in company order
+    made = 0  # rows.logos before the next chunk's
 
-    def copy_half(connection: psycopg.Connection, count: int | None) -> None:
-        """`count` companies from `source`, else the rest once the first half is made, then
-        their logos: the two name each other, so both are in the half's transaction. The
-        generated columns and the logos' search_doc trigger work row by row: two halves on
-        two connections take half the time."""
-        if count is None:
-            handed.wait()
+    def copy_chunk(connection: psycopg.Connection) -> bool:
+        """The source's next chunk of companies, then their logos: the two name each other,
+        so both are in the chunk's transaction. False once the source is spent."""
+        nonlocal made
         ids: set[uuid.UUID] = set()
-        try:
-            part = (ids.add(row[0]) or row for row in itertools.islice(source, count))
+        with making:
+            part = (ids.add(row[0]) or row for row in itertools.islice(source, chunk))
             _copy(connection, "directory_company", COMPANY_COLUMNS, COMPANY_TYPES, part)
-        finally:
-            handed.set()
-        logos = [logo for logo in rows.logos if logo[3] in ids]
-        _copy(connection, "directory_logo", LOGO_COLUMNS, LOGO_TYPES, logos)
+            start = made
+            while made < len(rows.logos) and rows.logos[made][3] in ids:
+                made += 1
+        _copy(connection, "directory_logo", LOGO_COLUMNS, LOGO_TYPES, rows.logos[start:made])
         # The deferred foreign keys are checked now, with the constraints' own indexes.
         connection.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        return bool(ids)
 
+    def copy_chunks(connection: psycopg.Connection) -> list[tuple]:
+        """Chunks until the source is spent, each its own transaction. The generated columns
+        and the logos' search_doc trigger work row by row: while one connection copies a
+        chunk's logos, the other copies the next chunk's companies as Python makes them, so
+        that neither waits long for the other's companies nor works alone at the end."""
+        times: list[tuple] = []
+        copied = [True]
+        while copied[-1]:
+            times += _transaction(lambda c: copied.append(copy_chunk(c)))(connection)
+        return times
+
+    chunk = max(1, -(-companies // COPY_CHUNKS))
     try:
-        halves = (_transaction(partial(copy_half, count=n)) for n in (companies // 2, None))
-        times = _at_once(conn, *halves)
+        times = _at_once(conn, copy_chunks, copy_chunks)
         mark = step("copy companies and logos", mark, times[0] + times[1])
         times = _at_once(conn, _transaction(BULK_LEXICON), _transaction(BULK_ROWS))
         mark = step("derived tables", mark, times[0] + times[1])
+    except BaseException:
+        _autovacuum(conn, "RESET (autovacuum_enabled)")
+        raise
     finally:  # a load that fails leaves the tables as they were made, triggers and indexes
         _bulk_triggers(conn, "ENABLE")
         _at_once(conn, *(_transaction([sql for _, sql in indexes[i::2]]) for i in (0, 1)))
@@ -561,6 +588,7 @@ def load(
     ).fetchone()[0]
     _at_once(conn, *(partial(vacuum_analyze, tables=tables[i::2]) for i in (0, 1)))
     step("vacuum analyze", mark)
+    _autovacuum(conn, "RESET (autovacuum_enabled)")
     return Generated(
         sectors=len(SECTORS),
         companies=len(rows.companies),

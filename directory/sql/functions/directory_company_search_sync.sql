@@ -1,11 +1,9 @@
 -- What company writes change beside the row (statement triggers
--- directory_company_search_*): the lexicon (directory_search_learn) learns the words of
--- new and changed names and "about" texts; new, gone and changed search documents move
--- the gram counts and postings (directory_search_grams_add); directory_company_tally
--- keeps how many companies each (sector, province) pair has, so that a listing without a
--- term counts without visiting its rows; and logos, which carry their company's name in
--- search_doc, get theirs again when it changes (in one statement for a batch of renames,
--- the import's). Updates that change none of those (most of them) write nothing.
+-- directory_company_search_*): the lexicon learns new names and "about" texts; search
+-- documents move the gram counts and postings; directory_company_tally counts companies
+-- per (sector, province), so that a listing without a term need not visit rows; logos,
+-- whose search_doc holds their company's name, get theirs again on a rename (one
+-- statement for a batch). Updates that change none of those write nothing.
 -- Planned once per connection, with what it calls (plan_cache_mode: docs/sql.md).
 CREATE OR REPLACE FUNCTION directory_company_search_sync() RETURNS trigger
   LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$

@@ -1,14 +1,9 @@
--- Rebuilds the summaries of these companies from their rows now; a summary that did not
--- change is not written. Its keys are the sources of directory.catalogue.shapes'
--- CompanySummarySerializer, which shows it (tests/directory/catalogue/test_rows.py holds them
--- equal). The companies are locked first (in id order), so that two transactions
--- changing one company's logos at once take turns, and the second counts what the
--- first committed. Logos are counted in one grouped pass, so that loading a
--- million companies costs one pass over their logos, not one per company.
--- Planned once per connection (plan_cache_mode: docs/sql.md), except for many ids: a
--- plan made for them holds the array, which makes `= ANY (p_ids)` a hashed lookup (a
--- load drops the logos' index on company_id, and a generic plan would compare every
--- logo with every id). SET LOCAL ends with the function, which has a SET of its own.
+-- Rebuilds these companies' summaries (the sources of directory.catalogue.shapes'
+-- CompanySummarySerializer: tests/directory/catalogue/test_rows.py holds them equal); an
+-- unchanged one is not written. Companies are locked in id order, so that two writers of
+-- one company's logos take turns and the second counts what the first committed; logos
+-- are counted in one grouped pass. Many ids get a plan of their own, which hashes
+-- `= ANY (p_ids)` (a load drops the logos' company_id index).
 CREATE OR REPLACE FUNCTION directory_company_summaries_refresh(p_ids uuid[]) RETURNS void
   LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN

@@ -1,12 +1,8 @@
--- The optimal string alignment distance: insertions, deletions, substitutions and
--- transpositions of two neighbouring letters each count one, and no letter is edited
--- twice. Typo correction runs it on the few candidates directory_search_variant found,
--- never on a whole table. An alignment without a transposition costs the Levenshtein
--- distance (fuzzystrmatch, in C); one with transpositions costs, at its first one (two
--- neighbours of `a` found swapped in `b`), the Levenshtein distance of what comes
--- before, one, and this distance of what comes after. Only the transpositions that
--- could beat the best so far are followed, so a pair costs a few calls in C, where a
--- matrix filled in PL/pgSQL cost a millisecond.
+-- The optimal string alignment distance (a swap of two neighbours counts one, no letter
+-- edited twice), for the few candidates directory_search_variant finds. Without a swap it
+-- is the Levenshtein distance (fuzzystrmatch, in C); at a first swap, the Levenshtein
+-- distance before it, one, and this distance after it. Only swaps that could beat the
+-- best so far are followed: a few calls in C, where a PL/pgSQL matrix cost a millisecond.
 CREATE OR REPLACE FUNCTION directory_search_distance(a text, b text) RETURNS integer
   LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT AS $$
 DECLARE

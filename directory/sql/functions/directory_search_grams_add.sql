@@ -1,10 +1,8 @@
 -- What the search documents `docs` of `kind` add (`signs` +1) or take back (-1), current
--- or not (`currents`): their three-letter runs' counts in directory_search_gram and
--- directory_search_gram_total, and, given their rows' `ids`, their words in
--- directory_search_posting (the migrations that filled the counts before the postings
--- existed give none). Counts are written in key order, so that two writers never wait
--- for each other in opposite orders; rows that come to nothing go, and a total that does
--- not change (a renamed document that keeps it) is not written.
+-- or not (`currents`): their three-letter runs' counts (directory_search_gram, _total)
+-- and, given `ids`, their words (directory_search_posting). Counts are written in key
+-- order (two writers never wait for each other in opposite orders); rows that come to
+-- nothing go, an unchanged total is not written.
 DROP FUNCTION IF EXISTS directory_search_grams_add(text, text[], boolean[], integer[]);
 CREATE OR REPLACE FUNCTION directory_search_grams_add(
   kind text, docs text[], currents boolean[], signs integer[], ids uuid[] DEFAULT NULL)

@@ -1,14 +1,9 @@
--- Adds the words of `texts` (directory_search_words) that directory_search_word lacks,
--- with the variants of their keys and spellings (directory_search_variant,
--- directory_search_stored) and their corrections (directory_search_near_add); `named`
--- when the texts are names, alternative names or logo titles, which also marks known
--- words so (the argument named in full: a column of the same name would hide it). Known
--- words cost one primary-key probe each; new and marked ones are written in order, so two
--- writers never wait for each other in opposite orders. Only the writer that added a word
--- writes its variants, which no row holds yet: a plain INSERT, a third of ON CONFLICT's
--- cost. Most writes to a catalogue row (a download's count) change no text and pass an
--- empty array: it returns before anything is planned (a SQL-language function would plan
--- its statements on every call).
+-- Adds the words of `texts` that directory_search_word lacks, with their variants
+-- (directory_search_stored) and corrections (directory_search_near_add); `named` (names,
+-- logo titles) also marks known words so. Words are written in order, so that two writers
+-- never wait for each other in opposite orders; only the writer that added a word writes
+-- its variants: a plain INSERT, a third of ON CONFLICT's cost. PL/pgSQL: most writes
+-- (a download's count) pass an empty array and return before anything is planned.
 CREATE OR REPLACE FUNCTION directory_search_learn(texts text[], named boolean) RETURNS void
   LANGUAGE plpgsql AS $$
 DECLARE
@@ -18,9 +13,8 @@ BEGIN
   IF coalesce(cardinality(texts), 0) = 0 THEN
     RETURN;
   END IF;
-  -- Split once: at a load's size, splitting the texts again to mark them took seconds.
-  -- Joined by "|" in pieces of 10,000, which normalising parts as it parts the texts (the
-  -- same words): its regular expressions cost as much per call as per text.
+  -- Split once, joined by "|" in pieces of 10,000 (normalising's regular expressions
+  -- cost as much per call as per text; "|" parts the texts alike).
   words := ARRAY(SELECT w.word
                  FROM directory_search_words(ARRAY(
                         SELECT array_to_string(texts[i:i + 9999], '|')

@@ -1,15 +1,11 @@
--- Adds the corrections of the lexicon words `fresh`, just added to directory_search_word
--- and directory_search_variant, to the stored lists (directory_search_near): a new word's
--- list is what directory_search_corrections returns, and it goes in the lists of the old
--- words whose corrections now return it, found from its side: those its lookups find
--- (directory_search_lookups, measured by directory_search_pair, the old word's lookups
--- holding one of its stored variants), and those whose lookups find it through a
--- deletion the variants do not store (two letters out of a key of eight or more), kept in
--- directory_search_reach, which gets the new words' last. A bulk (over 100 words, a
--- COPY) that outnumbers the old words computes every word's list whole instead (ON
--- CONFLICT keeps the old rows): a first load measures no pair twice. Lists are computed
--- word by word, in parallel workers for a bulk, planned for it (SET LOCAL ends with the
--- function, which has a SET of its own); a single write's plans last the connection.
+-- Adds the corrections of the words `fresh`, just added to the lexicon, to the stored
+-- lists (directory_search_near): a new word's list is what directory_search_corrections
+-- returns, and it joins the lists of the old words whose corrections now return it: those
+-- its lookups find (directory_search_pair), and those whose lookups find it through a
+-- deletion the variants do not store (two letters out of a key of eight or more:
+-- directory_search_reach). A bulk that outnumbers the old words computes every list whole
+-- (a first load measures no pair twice), in parallel workers, planned for it; a single
+-- write's plans last the connection.
 CREATE OR REPLACE FUNCTION directory_search_near_add(fresh text[]) RETURNS void
   LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE

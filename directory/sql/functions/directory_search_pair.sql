@@ -1,10 +1,12 @@
--- How near a lexicon word (`word`, its sound key `key`) is to a typed word (`typed`, its
--- key `wanted`), as directory_search_corrections counts it (the rules are said there):
--- `distance` (NULL when the word is no correction), the edits between the keys
--- (`sounded`) and between the spellings (`spelled`), and `kept`, whether corrections
--- returns the word at all. Written once for the corrections of a term's word and for
--- the stored lists of the lexicon's words (directory_search_learn). A query of one
--- SELECT, which PostgreSQL inlines where it is called.
+-- How near a lexicon word (`word`, key `key`) is to a typed word (`typed`, key `wanted`):
+-- `distance` (NULL: no correction), edits between keys (`sounded`) and spellings
+-- (`spelled`), and `kept`, whether directory_search_corrections returns the word.
+-- Spellings count against the longer word's budget (a mistake can drop letters:
+-- "caernig" is two from "catering"), keys against the shorter key's; a key an edit or two
+-- away only when the spellings differ in at most a quarter of their letters, the same
+-- key in about half and, for three letters, at the same length ("bas" sounds as "Vaz").
+-- A word without a vowel (an acronym) is never a correction: random letters are not a
+-- mistyped acronym. One SELECT, which PostgreSQL inlines where it is called.
 CREATE OR REPLACE FUNCTION directory_search_pair(word text, key text, typed text, wanted text)
   RETURNS TABLE (distance integer, sounded integer, spelled integer, kept boolean)
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
