@@ -1,23 +1,28 @@
--- How the matches of a search of `kind` for `plan`, one required word of four letters or
--- more (as typed, and written out if it is an abbreviation) without filters, fall into
--- rank classes by document length and current or not, read from
--- directory_search_posting: the lexicon's words that hold the word, and its
--- corrections, each ranked as directory_search_rank ranks a document holding only it,
--- and each document taking the best rank of its words, as directory_search_rank does.
--- Also those words (`words`) and their ranks, which name the rows of a class's window.
--- The documents with a name that is exactly the term (`exact`, rank 0) are the word's
--- postings marked as a whole name, or, for a term with other words (a connective, a
--- single letter: "centro m"), those holding all its words (the index on a document's
--- words) whose name is the term. The shape of directory_search_gram_classes, for
--- directory_search to read each class's window by length. Every word of a document is
--- in the lexicon but those of one or two letters, which cannot hold one of four.
+-- The matches of a search of `kind` for `plan`, one required word of four letters or more
+-- (as typed, and written out if it is an abbreviation) without filters, read from
+-- directory_search_posting: how many (`total`), and the rows that can hold the window
+-- `skip` to `skip + take` (`kept`, after `before` rows). The lexicon's words that hold the
+-- word, and its corrections, are each ranked as directory_search_rank ranks a document
+-- holding only it, and each document takes the best rank of its words, as that does. The
+-- documents whose name is exactly the term (rank 0) are the word's postings marked as a
+-- whole name, or, for a term with other words (a connective, a single letter: "centro m"),
+-- those holding all its words (the index on a document's words) whose name is the term.
+-- Search order is current first, then rank, then length (directory_search_ranked), so the
+-- kept rows are whole groups of those; names as typed come before length among exact
+-- names and, with a legal form typed, in every rank, so a group is then a whole rank.
+-- Every word of a document is in the lexicon but those of one or two letters, which
+-- cannot hold one of four. Generic plans: the same whatever the word, planned once.
+DROP FUNCTION IF EXISTS directory_search_posting_classes(text, directory_search_plan);
 CREATE OR REPLACE FUNCTION directory_search_posting_classes(
-  kind text, plan directory_search_plan, OUT exact uuid[], OUT words text[],
-  OUT word_ranks integer[],
-  OUT ranks integer[], OUT currents boolean[], OUT lengths integer[], OUT counts bigint[])
-  LANGUAGE plpgsql STABLE AS $$
+  kind text, plan directory_search_plan, skip integer, take integer,
+  OUT total bigint, OUT kept uuid[], OUT before bigint)
+  LANGUAGE plpgsql STABLE
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   name text := btrim(plan.exact[1], '%| ');
+  exact uuid[];
+  words text[];
+  word_ranks integer[];
 BEGIN
   IF strpos(name, ' ') = 0 THEN
     exact := ARRAY(SELECT p.id FROM directory_search_posting p
@@ -34,15 +39,20 @@ BEGIN
         UNION
         SELECT unnest(plan.near_words || plan.far_words) COLLATE "C") AS w(word)
   WHERE w.word IS NOT NULL;
-  SELECT coalesce(array_agg(c.rank), '{}'), coalesce(array_agg(c.is_current), '{}'),
-         coalesce(array_agg(c.length), '{}'), coalesce(array_agg(c.count), '{}')
-  INTO ranks, currents, lengths, counts
-  FROM (SELECT d.rank, d.is_current, d.length, count(*) AS count
-        FROM (SELECT CASE WHEN p.id = ANY (exact) THEN 0 ELSE min(w.rank) END AS rank,
-                     bool_or(p.is_current) AS is_current, max(p.length) AS length
-              FROM unnest(words, word_ranks) AS w(word, rank)
-              JOIN directory_search_posting p
-                ON p.kind = directory_search_posting_classes.kind AND p.word = w.word
-              GROUP BY p.id) d
-        GROUP BY d.rank, d.is_current, d.length) c;
+  SELECT coalesce(max(g.total), 0), coalesce(array_agg(g.id) FILTER (WHERE g.kept), '{}'),
+         coalesce(min(g.after - g.size) FILTER (WHERE g.kept), 0)
+  INTO total, kept, before
+  FROM (SELECT g.id, g.total, g.after, g.size,
+               g.after - g.size < skip + take AND g.after > skip AS kept
+        FROM (SELECT d.id, count(*) OVER () AS total,
+                     count(*) OVER (ORDER BY d.is_current DESC, d.rank, d.length) AS after,
+                     count(*) OVER (PARTITION BY d.is_current, d.rank, d.length) AS size
+              FROM (SELECT p.id, CASE WHEN p.id = ANY (exact) THEN 0 ELSE min(w.rank) END AS rank,
+                           bool_or(p.is_current) AS is_current,
+                           CASE WHEN plan.legal IS NULL AND NOT p.id = ANY (exact)
+                                THEN max(p.length) END AS length
+                    FROM unnest(words, word_ranks) AS w(word, rank)
+                    JOIN directory_search_posting p
+                      ON p.kind = directory_search_posting_classes.kind AND p.word = w.word
+                    GROUP BY p.id) d) g) g;
 END $$;
