@@ -39,20 +39,21 @@ BEGIN
         UNION
         SELECT unnest(plan.near_words || plan.far_words) COLLATE "C") AS w(word)
   WHERE w.word IS NOT NULL;
-  SELECT coalesce(max(g.total), 0), coalesce(array_agg(g.id) FILTER (WHERE g.kept), '{}'),
-         coalesce(min(g.after - g.size) FILTER (WHERE g.kept), 0)
-  INTO total, kept, before
-  FROM (SELECT g.id, g.total, g.after, g.size,
-               g.after - g.size < skip + take AND g.after > skip AS kept
-        FROM (SELECT d.id, count(*) OVER () AS total,
-                     count(*) OVER (ORDER BY d.is_current DESC, d.rank, d.length) AS after,
-                     count(*) OVER (PARTITION BY d.is_current, d.rank, d.length) AS size
-              FROM (SELECT p.id, CASE WHEN p.id = ANY (exact) THEN 0 ELSE min(w.rank) END AS rank,
-                           bool_or(p.is_current) AS is_current,
-                           CASE WHEN plan.legal IS NULL AND NOT p.id = ANY (exact)
-                                THEN max(p.length) END AS length
-                    FROM unnest(words, word_ranks) AS w(word, rank)
-                    JOIN directory_search_posting p
-                      ON p.kind = directory_search_posting_classes.kind AND p.word = w.word
-                    GROUP BY p.id) d) g) g;
+  WITH d AS (SELECT p.id, CASE WHEN p.id = ANY (exact) THEN 0 ELSE min(w.rank) END AS rank,
+                    bool_or(p.is_current) AS is_current,
+                    CASE WHEN plan.legal IS NULL AND NOT p.id = ANY (exact)
+                         THEN max(p.length) ELSE 0 END AS length
+             FROM unnest(words, word_ranks) AS w(word, rank)
+             JOIN directory_search_posting p
+               ON p.kind = directory_search_posting_classes.kind AND p.word = w.word
+             GROUP BY p.id),
+       g AS (SELECT g.*, sum(g.size) OVER (ORDER BY g.is_current DESC, g.rank, g.length) AS after
+             FROM (SELECT d.is_current, d.rank, d.length, count(*) AS size FROM d
+                   GROUP BY d.is_current, d.rank, d.length) g)
+  SELECT (SELECT coalesce(sum(g.size), 0) FROM g),
+         ARRAY(SELECT d.id FROM d JOIN g USING (is_current, rank, length)
+               WHERE g.after - g.size < skip + take AND g.after > skip),
+         (SELECT coalesce(min(g.after - g.size), 0) FROM g
+          WHERE g.after - g.size < skip + take AND g.after > skip)
+  INTO total, kept, before;
 END $$;
