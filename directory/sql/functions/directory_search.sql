@@ -1,20 +1,15 @@
--- One window of the rows of `kind` ('company' or 'logo', directory_search_source) that
--- match `term` within the filters (NULL: none; companies only), in search order
--- (directory_search_ranked), and how many match: the page functions' search. Statements
--- are prepared once per connection; a one-word term's are planned for its patterns.
--- A term of several words matches few rows: found, ranked and the window kept
--- (directory_search_found). A one-word term can match a fifth of the catalogue ("ria"),
--- so without filters its matches are not read. One of four letters or more (not on the
--- second reading: words read as two have no postings) is counted from the postings, which
--- name the rows that can hold the window (directory_search_posting_classes). One of three
--- letters as typed (not "cal del", whose exact name is another) is counted by rank class,
--- current or not and document length from directory_search_gram; then in each class up
--- to the window, current rows first, only the lengths that hold it are read, found by the
--- trigram and length indexes, and ranked. A legal form typed at the end ("ria s.l.")
--- puts a class's names ending with it first, which the counts do not tell apart: its
--- shortest rows are read, 8 then 64 times the window's, until they hold enough (a fifth
--- of the names end with "S.L."). Any other one-word term's matches are read once,
--- counted and ranked.
+-- The window `skip` to `skip + take`, in search order (directory_search_ranked), of the
+-- rows of `kind` (directory_search_source) matching `term` within the filters (NULL: none),
+-- and how many match. Several words match few rows (directory_search_found). One word can
+-- match a fifth of the catalogue ("ria"), so without filters its matches are not read:
+-- four letters or more are counted from the postings, which name the rows that can hold
+-- the window (directory_search_posting_classes; not on the second reading: words read as
+-- two have no postings); three as typed (not "cal del", whose exact name is another) by
+-- class, current or not and length (directory_search_gram), each class up to the window
+-- read in the lengths that hold it. A legal form typed at the end ("ria s.l.") puts names
+-- ending with it first, which the counts do not tell: a class is read from its shortest
+-- rows, 8 then 64 times the window's, until they hold it (a fifth of names end "S.L.").
+-- Any other one-word term is read once and counted.
 CREATE OR REPLACE FUNCTION directory_search(
   kind text, term text, sectors bigint[], province_folded text, skip integer,
   take integer, OUT total bigint, OUT ids uuid[])
@@ -22,7 +17,7 @@ CREATE OR REPLACE FUNCTION directory_search(
 DECLARE
   plan directory_search_plan;
   split boolean;
-  classes record;      -- a three-letter term's matches by class, length and current or not
+  classes record;      -- three letters: matches by class, length and current or not
   of_current boolean;  -- the pass: the current rows, then the others
   done bigint := 0;    -- rows of the classes before this one
   shortest integer;    -- the lengths that hold the window's rows of this class
@@ -32,8 +27,8 @@ DECLARE
   widest integer;      -- the class's longest rows
   reach integer;       -- with a legal form: the rows to read, per row of the window left
   found uuid[];        -- the class's rows of the window
-  kept uuid[];         -- the rows the postings name for the window, after `before` others
-  before bigint;
+  kept uuid[];         -- four letters or more: the rows that can hold the window...
+  before bigint;       -- ... and how many come before them
 BEGIN
   total := 0;
   ids := '{}';
@@ -58,12 +53,12 @@ BEGIN
       SELECT * INTO classes FROM directory_search_gram_classes(kind, plan.words[1]);
       total := (SELECT coalesce(sum(n), 0) FROM unnest(classes.counts) AS n);
       FOREACH of_current IN ARRAY ARRAY[true, false] LOOP
-        FOR class IN 1..6 LOOP
+        FOR class IN 1..4 LOOP
           EXIT WHEN done >= least(total, skip + take);
           reach := 8;
           LOOP
-            -- The class's rows by length (`kept`: those holding part of the window); the
-            -- patterns may read other classes' rows too, which the rank leaves out.
+            -- `kept`: the lengths holding part of the window; the patterns also read
+            -- other classes' rows, which the rank leaves out.
             SELECT min(w.length) FILTER (WHERE w.kept), max(w.length) FILTER (WHERE w.kept),
                    greatest(skip - min(w.before) FILTER (WHERE w.kept), 0), sum(w.count),
                    max(w.length)

@@ -1,11 +1,10 @@
 -- The window of rows `skip` to `skip + take` of `kind` within the filters that match
--- `plan`, and how many match (directory_search_ranked): among `matched` (a one-word term's
--- rows that can hold the window, directory_search_posting_classes) or, a term of several
--- words (few rows), found by the trigram index by the two words that match the fewest as
--- typed (directory_search_lead) and by the index on a document's words by their
--- corrections, all of a word's in one probe (each a whole word; the trigram index took a
--- scan for each, and a word of four letters can have 36). Generic plans: they are always
--- the same, and planning them for every term cost more than running them.
+-- `plan`, and how many match (directory_search_ranked), among `matched` (a one-word term's
+-- rows that can hold the window, directory_search_posting_classes) or, for several words
+-- (few rows), those the trigram index finds by the two words matching the fewest as typed
+-- (directory_search_lead) and the index on a document's words by their corrections (all
+-- of a word's in one probe, where the trigram index took a scan for each, up to 36).
+-- Generic plans: always the same, and planning them for every term cost more than running.
 DROP FUNCTION IF EXISTS directory_search_found(text, directory_search_plan, bigint[], text);
 DROP FUNCTION IF EXISTS directory_search_found(
   text, directory_search_plan, bigint[], text, integer, integer);
@@ -30,9 +29,8 @@ BEGIN
                 && (plan.near_words[second:second] || plan.far_words[second:second]))
         AND directory_search_matches(r.search_doc, plan));
   END IF;
-  -- Under this function's generic plans, which hold for what it calls; many rows under
-  -- a plan made for the term's: its rank folded costs a row 13 µs less (4 for one word),
-  -- and takes 0.45 ms to plan.
+  -- Generic plans hold for what this calls; many rows under one made for the term's: its
+  -- rank folded costs a row 13 µs less (4 for one word), and 0.45 ms to plan.
   IF cardinality(matched) > (CASE WHEN cardinality(plan.words) = 1 THEN 128 ELSE 32 END) THEN
     PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
   END IF;

@@ -1,13 +1,12 @@
 -- The required words of `plan`, a term of several words, in the order the trigram index
--- should narrow a search of `kind` by them (directory_search_found takes the first two):
--- the fewest matches as typed first, bounded by the documents holding each spelling's
--- rarest three-letter run (directory_search_gram_total); a word of one or two letters,
--- without runs, last. Corrections are not counted: whole words, found in one precise
--- probe of the index on a document's words, their runs are common ("todo", a correction
--- of "toro", holds "tod"), and counting them put a rare word with many corrections last.
--- Ties (and a term of two words, which takes both): the fewest alternatives, the longest,
--- the earlier. Each run's count is a probe of the table's key, a subquery: joined to the
--- runs, PostgreSQL hashed the whole table for every call (12-16 ms at 100,000 companies).
+-- should narrow a search of `kind` by them (directory_search_found takes two): the fewest
+-- matches as typed first, bounded by the documents holding each spelling's rarest
+-- three-letter run (directory_search_gram_total); one of one or two letters, without
+-- runs, last. Not corrections: whole words found in one precise probe of the index on a
+-- document's words, their runs are common ("todo", a correction of "toro", holds "tod")
+-- and counting them put a rare word with many corrections last. Ties: the fewest
+-- alternatives, the longest, the earlier. Each run's count is a probe of the key, a
+-- subquery: joined, PostgreSQL hashed the whole table every call (12-16 ms at 100,000).
 DROP FUNCTION IF EXISTS directory_search_lead(directory_search_plan, integer);
 CREATE OR REPLACE FUNCTION directory_search_lead(kind text, plan directory_search_plan)
   RETURNS integer[]

@@ -1,17 +1,13 @@
 -- The matches of a search of `kind` for `plan`, one required word of four letters or more
--- (as typed, and written out if it is an abbreviation) without filters, read from
--- directory_search_posting: how many (`total`), and the rows that can hold the window
--- `skip` to `skip + take` (`kept`, after `before` rows). The lexicon's words that hold the
--- word, and its corrections, are each ranked as directory_search_rank ranks a document
--- holding only it, and each document takes the best rank of its words, as that does. The
--- documents whose name is exactly the term (rank 0) are the word's postings marked as a
--- whole name, or, for a term with other words (a connective, a single letter: "centro m"),
--- those holding all its words (the index on a document's words) whose name is the term.
--- Search order is current first, then rank, then length (directory_search_ranked), so the
--- kept rows are whole groups of those; names as typed come before length among exact
--- names and, with a legal form typed, in every rank, so a group is then a whole rank.
--- Every word of a document is in the lexicon but those of one or two letters, which
--- cannot hold one of four. Generic plans: the same whatever the word, planned once.
+-- (and its abbreviation written out) without filters, from directory_search_posting: how
+-- many (`total`), and the rows that can hold the window `skip` to `skip + take` (`kept`,
+-- after `before` rows); the postings hold every word a word of four letters can be in. The lexicon's words holding the word, and its corrections, are
+-- ranked as directory_search_rank ranks a document holding only that word; a document
+-- takes its best word's rank, or 0 when its name is exactly the term (a posting marked
+-- as a whole name or, beside words not required, "centro m", a document holding all of
+-- them). Search order is current first, rank, length: `kept` is whole groups of those
+-- (names as typed go before length among exact names and, a legal form typed, in every
+-- rank: a group is then a rank). Generic plans: the same whatever the word.
 DROP FUNCTION IF EXISTS directory_search_posting_classes(text, directory_search_plan);
 CREATE OR REPLACE FUNCTION directory_search_posting_classes(
   kind text, plan directory_search_plan, skip integer, take integer,
