@@ -29,6 +29,7 @@ DECLARE
   found uuid[];        -- the class's rows of the window
   kept uuid[];         -- four letters or more: the rows that can hold the window...
   before bigint;       -- ... and how many come before them
+  complete boolean;    -- ... and whether they are all the rows of their ranks
 BEGIN
   total := 0;
   ids := '{}';
@@ -47,8 +48,17 @@ BEGIN
                                    plan.near_words || plan.far_words, NULL, NULL, NULL, NULL,
                                    skip, take);
     ELSIF length(plan.words[1]) >= 4 THEN
-      SELECT * INTO total, kept, before FROM directory_search_posting_classes(kind, plan, skip, take);
-      ids := (directory_search_found(kind, plan, NULL, NULL, skip - before, take, kept)).ids;
+      reach := 8;
+      LOOP
+        SELECT * INTO total, kept, before, complete
+        FROM directory_search_posting_classes(kind, plan, skip, take, reach);
+        ids := (directory_search_found(kind, plan, NULL, NULL, skip - before, take, kept)).ids;
+        -- Enough once the window's last row ends with the form: the unread such are longer.
+        EXIT WHEN plan.legal IS NULL OR complete OR cardinality(ids) = take
+                  AND EXISTS (SELECT FROM directory_search_source(kind, NULL, NULL) r
+                              WHERE r.id = ids[take] AND r.tie ~ plan.legal);
+        reach := reach * 8;
+      END LOOP;
     ELSE
       SELECT * INTO classes FROM directory_search_gram_classes(kind, plan.words[1]);
       total := (SELECT coalesce(sum(n), 0) FROM unnest(classes.counts) AS n);
