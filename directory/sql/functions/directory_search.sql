@@ -1,15 +1,13 @@
 -- The window `skip` to `skip + take`, in search order (directory_search_ranked), of the
 -- rows of `kind` (directory_search_source) matching `term` within the filters (NULL: none),
 -- and how many match. Several words match few rows (directory_search_found). One word can
--- match a fifth of the catalogue ("ria"), so without filters its matches are not read:
--- four letters or more are counted from the postings, which name the rows that can hold
--- the window (directory_search_posting_classes; not on the second reading: words read as
--- two have no postings); three as typed (not "cal del", whose exact name is another) by
--- class, current or not and length (directory_search_gram), each class up to the window
--- read in the lengths that hold it. A legal form typed at the end ("ria s.l.") puts names
--- ending with it first, which the counts do not tell: a class is read from its shortest
--- rows, 8 then 64 times the window's, until they hold it (a fifth of names end "S.L.").
--- Any other one-word term is read once and counted.
+-- match a fifth of the catalogue ("ria"): without filters, one of four letters or more is
+-- counted from the postings, which name the rows that can hold the window (not on the
+-- second reading: words read as two have none); one of three as typed (not "cal del",
+-- whose exact name is another) by class, current or not and length, and each class up to
+-- the window is read in the lengths that hold it. A legal form typed at the end ("ria
+-- s.l.") puts names ending with it first, which lengths do not tell: the shortest rows
+-- are read, 8 then 64 times the window's, until they hold it (a fifth end with "S.L.").
 CREATE OR REPLACE FUNCTION directory_search(
   kind text, term text, sectors bigint[], province_folded text, skip integer,
   take integer, OUT total bigint, OUT ids uuid[])
@@ -53,7 +51,7 @@ BEGIN
         SELECT * INTO total, kept, before, complete
         FROM directory_search_posting_classes(kind, plan, skip, take, reach);
         ids := (directory_search_found(kind, plan, NULL, NULL, skip - before, take, kept)).ids;
-        -- Enough once the window's last row ends with the form: the unread such are longer.
+        -- Enough once the window's last row ends with the form (as below): the unread are longer.
         EXIT WHEN plan.legal IS NULL OR complete OR cardinality(ids) = take
                   AND EXISTS (SELECT FROM directory_search_source(kind, NULL, NULL) r
                               WHERE r.id = ids[take] AND r.tie ~ plan.legal);
@@ -67,8 +65,7 @@ BEGIN
           EXIT WHEN done >= least(total, skip + take);
           reach := 8;
           LOOP
-            -- `kept`: the lengths holding part of the window; the patterns also read
-            -- other classes' rows, which the rank leaves out.
+            -- `kept`: the lengths holding part of the window (the patterns read others' too).
             SELECT min(w.length) FILTER (WHERE w.kept), max(w.length) FILTER (WHERE w.kept),
                    greatest(skip - min(w.before) FILTER (WHERE w.kept), 0), sum(w.count),
                    max(w.length)
@@ -93,7 +90,6 @@ BEGIN
               CASE WHEN class > 1 THEN shortest END, longest, of_current, class,
               CASE WHEN class > 1 THEN skipped ELSE greatest(skip - done, 0) END,
               take - cardinality(ids))).ids ELSE '{}' END;
-            -- Enough once the window's last row ends with the form: the unread such are longer.
             EXIT WHEN plan.legal IS NULL OR class = 1 OR shortest IS NULL OR longest = widest
                    OR cardinality(found) = take - cardinality(ids)
                       AND EXISTS (SELECT FROM directory_search_source(kind, NULL, NULL) r

@@ -1,12 +1,11 @@
--- The required words of `plan`, a term of several words, in the order the trigram index
--- should narrow a search of `kind` by them (directory_search_found takes two): the fewest
--- matches as typed first, bounded by the documents holding each spelling's rarest
--- three-letter run (directory_search_gram_total); one of one or two letters, without
--- runs, last. Not corrections: whole words found in one precise probe of the index on a
--- document's words, their runs are common ("todo", a correction of "toro", holds "tod")
--- and counting them put a rare word with many corrections last. Ties: the fewest
--- alternatives, the longest, the earlier. Each run's count is a probe of the key, a
--- subquery: joined, PostgreSQL hashed the whole table every call (12-16 ms at 100,000).
+-- The required words of `plan`, several, in the order the trigram index should narrow a
+-- search of `kind` by them (directory_search_found takes two): fewest matches as typed
+-- first, bounded by the documents holding each spelling's rarest three-letter run
+-- (directory_search_gram_total); one of one or two letters, without runs, last. Not
+-- corrections: found in one probe of the index on a document's words, their runs common
+-- ("todo", for "toro", holds "tod"), counting them put a rare word with many last. Ties:
+-- fewest alternatives, longest, earlier. Each run's count a probe of the key, a subquery:
+-- joined, PostgreSQL hashed the whole table every call (12-16 ms at 100,000).
 DROP FUNCTION IF EXISTS directory_search_lead(directory_search_plan, integer);
 CREATE OR REPLACE FUNCTION directory_search_lead(kind text, plan directory_search_plan)
   RETURNS integer[]

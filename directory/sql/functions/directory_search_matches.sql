@@ -1,9 +1,7 @@
--- Whether a search document matches `plan`: every required word matches its row. Six
--- words written out, so that the planner inlines the check into its caller (a subquery
--- would stop that, a function call per row); later words: directory_search_matches_beyond.
--- Each comparison IS TRUE, so that once inlined the planner does not take it for a
--- condition for the trigram index: a word's patterns can be common, so the caller looks
--- up the words directory_search_lead picks and checks the others on the rows found.
+-- Whether a search document matches `plan`: every required word its row. Six words written
+-- out, so that the planner inlines it (later words: directory_search_matches_beyond). Each
+-- comparison IS TRUE, so that the planner does not take it for a trigram index condition:
+-- the caller looks up the words directory_search_lead picks, checks the others on those.
 CREATE OR REPLACE FUNCTION directory_search_matches(doc text, plan directory_search_plan)
   RETURNS boolean
   LANGUAGE sql IMMUTABLE PARALLEL SAFE

@@ -1,17 +1,14 @@
--- How a search term is read (docs/search.md). Its words, normalised as names are
--- (directory_search_normalize), must each match; connectives (de, la, y...), legal forms
--- and single letters only when the term has nothing else. A word matches anywhere inside
--- a word of a name (one of one or two letters: at a word's start), an abbreviation also as
--- the word it stands for, and every word also as the catalogue's words within typing
--- distance (directory_search_corrections): the other words tell which is right, and the
--- rank puts a word matched as typed first. With `split`, the second reading of a term that
--- found nothing, a word with no correction one edit away also matches as two words typed
--- together (directory_search_splits), and one of three letters or fewer the words that
--- sound the same (otherwise it matches much of the catalogue as typed already). Loops of
--- plain expressions, which PL/pgSQL evaluates without starting a query, and a query per
--- word for its corrections. Generic plans: left to choose, PostgreSQL planned that query
--- again for every word (a word too short for corrections makes a custom plan look
--- cheaper), a fifth of the whole.
+-- How a search term is read (docs/search.md). Its words, normalised as names are, must each
+-- match; connectives (de, la, y...), legal forms and single letters only when the term has
+-- nothing else. A word matches anywhere inside a word of a name (of one or two letters: at
+-- a word's start), an abbreviation also as the word it stands for, and every word as the
+-- catalogue's words within typing distance (directory_search_corrections): the other words
+-- tell which is right. With `split`, the second reading of a term that found nothing, a
+-- word with no correction one edit away also matches as two words typed together, and one
+-- of three letters or fewer the words sounding the same (else it matches much already).
+-- Loops of plain expressions, which PL/pgSQL evaluates without a query, and a query per
+-- word. Generic plans: left to choose, PostgreSQL planned it for every word (a word too
+-- short for corrections makes a custom plan look cheaper), a fifth of the whole.
 CREATE OR REPLACE FUNCTION directory_search_plan(term text, split boolean)
   RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE PARALLEL SAFE

@@ -1,16 +1,14 @@
--- The matches of a search of `kind` for `plan`, one required word of four letters or more
--- (and its abbreviation written out) without filters, from directory_search_posting (it
--- holds every word one of four letters can be in): how many (`total`), and the rows that
--- can hold the window `skip` to `skip + take` (`kept`, after `before` rows; `whole`: with
--- them all the rows of their ranks). The lexicon's words holding the word, and its
--- corrections, are ranked as directory_search_rank ranks a document holding only that
--- word; a document takes its best word's rank, or 0 when its name is exactly the term (a
--- posting marked as a whole name or, beside words not required, "centro m", a document
--- holding all of them). Search order is current first, rank, length: `kept` is whole
--- groups of those (exact names, ordered as typed before length, are one group). A legal
--- form typed puts the names ending with it first in every rank, which lengths do not tell:
--- then, of the ranks holding the window, the shortest rows, `reach` times as many as the
--- window needs of each. Generic plans: the same whatever the word.
+-- The matches of `plan`, one required word of four letters or more (and its abbreviation
+-- written out), among the rows of `kind` (directory_search_posting holds every word it can
+-- be in): how many, and the rows that can hold the window `skip` to `skip + take` (`kept`,
+-- after `before` rows; `whole`: all of their ranks' rows). The lexicon's words holding
+-- the word, and its corrections, are ranked as directory_search_rank ranks a document of
+-- that word alone; a document takes its best word's rank, or 0 when its name is the term
+-- (a posting marked as a whole name; beside words not required, "centro m", the documents
+-- holding all). Search order is current first, rank, length: `kept` is whole groups of
+-- those (the exact names one: ordered as typed first). With a legal form, which puts the
+-- names ending with it first in every rank, `reach` times the shortest rows the window
+-- needs of a rank. Generic plans: the same whatever the word.
 DROP FUNCTION IF EXISTS directory_search_posting_classes(text, directory_search_plan);
 DROP FUNCTION IF EXISTS directory_search_posting_classes(
   text, directory_search_plan, integer, integer);

@@ -1,9 +1,7 @@
--- Where a document that matches `plan` ranks, lower first (docs/search.md): 0 when one
--- of its names is exactly the term; otherwise 1 plus its first six words' scores
--- (directory_search_score): by how many words matched only once corrected, of those how
--- many two edits away, then only inside a word, then at a word's start rather than whole.
--- Later words must match but do not rank. Nested, so that a statement planned for a
--- plan inlines only its words' scores.
+-- Where a document that matches `plan` ranks, lower first (docs/search.md): 0 when a name
+-- is exactly the term, else 1 plus its first six words' scores (directory_search_score).
+-- Later words must match but do not rank. Nested, so that a statement planned for a plan
+-- inlines only its words' scores.
 CREATE OR REPLACE FUNCTION directory_search_rank(doc text, plan directory_search_plan)
   RETURNS integer
   LANGUAGE sql IMMUTABLE PARALLEL SAFE

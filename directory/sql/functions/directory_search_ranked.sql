@@ -3,13 +3,10 @@
 -- `patterns`, matching one or holding one of `words` (corrections: the index on a
 -- document's words); `shortest` to `longest` letters long; current or not (`of_current`);
 -- of rank class `class` (directory_search_class_rank); NULL: any. `total`: the rows all
--- but the class find, counted in the same pass (half the cost of counting apart). The one
--- statement writing the search order (docs/search.md): current logos first, the rank
--- (directory_search_rank), names as typed (`plan.spelling` among exact names, else ending
--- with the legal form typed, `plan.legal`), the shorter document, the name, the id.
--- Planned per call, so NULL conditions fall away and the rank is folded; under
--- directory_search_found's generic plans for few rows, read by the primary key (as
--- `matched IS NULL OR ...` would not be). The subquery ranks each row once.
+-- but the class find, in the same pass (half the cost of counting apart). The one
+-- statement writing the search order (docs/search.md). Planned per call, so NULL
+-- conditions fall away and the rank is folded; under directory_search_found's generic
+-- plans for few rows, read by the primary key (`matched IS NULL OR ...` would not be).
 DROP FUNCTION IF EXISTS directory_search_ranked(
   text, directory_search_plan, bigint[], text, uuid[], text[], integer, integer, boolean,
   integer, bigint, integer);
@@ -22,8 +19,8 @@ CREATE OR REPLACE FUNCTION directory_search_ranked(
   class integer, skip bigint, take integer, OUT total bigint, OUT ids uuid[])
   LANGUAGE plpgsql STABLE AS $$
 BEGIN
-  -- The first `skip + take` rows, in the LIMIT's sort order (no OFFSET: a page past the
-  -- end still returns the count).
+  -- The first `skip + take` rows (no OFFSET: a page past the end still returns the count);
+  -- the subquery ranks each row once.
   SELECT coalesce(max(s.total), 0), coalesce(array_agg(s.id), '{}')
   INTO total, ids
   FROM (SELECT s.*,

@@ -1,9 +1,8 @@
--- The rows company and logo search read, by `kind` ('company' or 'logo'): id, search
--- document, whether current (every company is) and the folded name or title that breaks
--- ties; companies within the filters (NULL: none). The one place that knows the two
--- tables: inlined into each statement that reads it, with `kind` known when planned, it
--- keeps that table's half and its indexes. BEGIN ATOMIC: inlining reads the stored parse
--- tree, where a text body is parsed again in every statement planned.
+-- The rows company and logo search read, by `kind`: id, search document, whether current
+-- (every company is), the folded name or title that breaks ties; companies within the
+-- filters (NULL: none). The one place knowing the two tables: inlined into each statement
+-- reading it, with `kind` known when planned, it keeps that table's half and indexes.
+-- BEGIN ATOMIC: inlining reads the stored parse tree, not text parsed per statement.
 CREATE OR REPLACE FUNCTION directory_search_source(
   kind text, sectors bigint[], province_folded text)
   RETURNS TABLE (id uuid, search_doc text, is_current boolean, tie text)
