@@ -25,9 +25,6 @@ DECLARE
   widest integer;      -- the class's longest rows
   reach integer;       -- with a legal form: the rows to read, per row of the window left
   found uuid[];        -- the class's rows of the window
-  kept uuid[];         -- four letters or more: the rows that can hold the window...
-  before bigint;       -- ... and how many come before them
-  complete boolean;    -- ... and whether they are all the rows of their ranks
 BEGIN
   total := 0;
   ids := '{}';
@@ -46,17 +43,7 @@ BEGIN
                                    plan.near_words || plan.far_words, NULL, NULL, NULL, NULL,
                                    skip, take);
     ELSIF length(plan.words[1]) >= 4 THEN
-      reach := 8;
-      LOOP
-        SELECT * INTO total, kept, before, complete
-        FROM directory_search_posting_classes(kind, plan, skip, take, reach);
-        ids := (directory_search_found(kind, plan, NULL, NULL, skip - before, take, kept)).ids;
-        -- Enough once the window's last row ends with the form (as below): the unread are longer.
-        EXIT WHEN plan.legal IS NULL OR complete OR cardinality(ids) = take
-                  AND EXISTS (SELECT FROM directory_search_source(kind, NULL, NULL) r
-                              WHERE r.id = ids[take] AND r.tie ~ plan.legal);
-        reach := reach * 8;
-      END LOOP;
+      SELECT * INTO total, ids FROM directory_search_posting_classes(kind, plan, skip, take);
     ELSE
       SELECT * INTO classes FROM directory_search_gram_classes(kind, plan.words[1]);
       total := (SELECT coalesce(sum(n), 0) FROM unnest(classes.counts) AS n);
@@ -90,6 +77,7 @@ BEGIN
               CASE WHEN class > 1 THEN shortest END, longest, of_current, class,
               CASE WHEN class > 1 THEN skipped ELSE greatest(skip - done, 0) END,
               take - cardinality(ids))).ids ELSE '{}' END;
+            -- Enough once the window's last row ends with the form: the unread such are longer.
             EXIT WHEN plan.legal IS NULL OR class = 1 OR shortest IS NULL OR longest = widest
                    OR cardinality(found) = take - cardinality(ids)
                       AND EXISTS (SELECT FROM directory_search_source(kind, NULL, NULL) r

@@ -1,20 +1,22 @@
--- The matches of `plan`, one required word of four letters or more (and its abbreviation
--- written out), among the rows of `kind` (directory_search_posting holds every word it can
--- be in): how many, and the rows that can hold the window `skip` to `skip + take` (`kept`,
--- after `before` rows; `whole`: all of their ranks' rows). The lexicon's words holding
--- the word, and its corrections, are ranked as directory_search_rank ranks a document of
--- that word alone; a document takes its best word's rank, or 0 when its name is the term
--- (a posting marked as a whole name; beside words not required, "centro m", the documents
--- holding all). Search order is current first, rank, length: `kept` is whole groups of
--- those (the exact names one: ordered as typed first). With a legal form, which puts the
--- names ending with it first in every rank, `reach` times the shortest rows the window
--- needs of a rank. Generic plans: the same whatever the word.
+-- The window `skip` to `skip + take` of the rows of `kind` that match `plan`, one required
+-- word of four letters or more (and its abbreviation written out), and how many match,
+-- from directory_search_posting (it holds every word one of four letters can be in). The
+-- lexicon's words holding the word, and its corrections, are ranked as
+-- directory_search_rank ranks a document of that word alone; a document takes its best
+-- word's rank, or 0 when its name is the term (a posting marked as a whole name; beside
+-- words not required, "centro m", the documents holding all). Search order is current
+-- first, rank, length: the window lies in whole groups of those (the exact names one:
+-- ordered as typed first), and only their rows are read, by the postings in their lengths
+-- (a second pass: keeping every match's row to join back cost twice the first). A legal
+-- form typed puts the names ending with it first in every rank, which lengths do not
+-- tell: of the ranks holding the window, the shortest rows, 8 then 64 times as many as
+-- it needs, until its last row ends with the form. Generic plans: the same for any word.
 DROP FUNCTION IF EXISTS directory_search_posting_classes(text, directory_search_plan);
 DROP FUNCTION IF EXISTS directory_search_posting_classes(
   text, directory_search_plan, integer, integer);
 CREATE OR REPLACE FUNCTION directory_search_posting_classes(
-  kind text, plan directory_search_plan, skip integer, take integer, reach integer,
-  OUT total bigint, OUT kept uuid[], OUT before bigint, OUT whole boolean)
+  kind text, plan directory_search_plan, skip integer, take integer,
+  OUT total bigint, OUT ids uuid[])
   LANGUAGE plpgsql STABLE
   SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
@@ -22,6 +24,9 @@ DECLARE
   exact uuid[];
   words text[];
   word_ranks integer[];
+  groups record;     -- the matches by current or not, rank and length
+  kept record;       -- the groups holding the window, the rows before them, their lengths
+  reach integer := 8;
 BEGIN
   IF strpos(name, ' ') = 0 THEN
     exact := ARRAY(SELECT p.id FROM directory_search_posting p
@@ -38,27 +43,56 @@ BEGIN
         UNION
         SELECT unnest(plan.near_words || plan.far_words) COLLATE "C") AS w(word)
   WHERE w.word IS NOT NULL;
-  WITH d AS (SELECT p.id, CASE WHEN p.id = ANY (exact) THEN 0 ELSE min(w.rank) END AS rank,
-                    bool_or(p.is_current) AS is_current,
-                    CASE WHEN NOT p.id = ANY (exact) THEN max(p.length) ELSE 0 END AS length
-             FROM unnest(words, word_ranks) AS w(word, rank)
-             JOIN directory_search_posting p
-               ON p.kind = directory_search_posting_classes.kind AND p.word = w.word
-             GROUP BY p.id),
-       g AS (SELECT g.*, CASE WHEN plan.legal IS NULL OR g.rank = 0
-                              THEN g.after - g.size < skip + take AND g.after > skip
-                              ELSE g.ranked > skip AND g.ranked - g.in_rank < skip + take
-                                   AND g.after - g.size - g.ranked + g.in_rank
-                                       < reach * (skip + take - g.ranked + g.in_rank) END AS kept
-             FROM (SELECT g.*, sum(g.size) OVER (ORDER BY g.is_current DESC, g.rank, g.length) AS after,
-                          sum(g.size) OVER (ORDER BY g.is_current DESC, g.rank) AS ranked,
-                          sum(g.size) OVER (PARTITION BY g.is_current, g.rank) AS in_rank
-                   FROM (SELECT d.is_current, d.rank, d.length, count(*) AS size FROM d
-                         GROUP BY d.is_current, d.rank, d.length) g) g)
-  SELECT (SELECT coalesce(sum(g.size), 0) FROM g),
-         ARRAY(SELECT d.id FROM d JOIN g USING (is_current, rank, length) WHERE g.kept),
-         (SELECT coalesce(min(g.after - g.size), 0) FROM g WHERE g.kept),
-         (SELECT coalesce(bool_and(g.kept), true) FROM g
-          WHERE g.ranked > skip AND g.ranked - g.in_rank < skip + take)
-  INTO total, kept, before, whole;
+  SELECT array_agg(c.is_current) AS currents, array_agg(c.rank) AS ranks,
+         array_agg(c.length) AS lengths, array_agg(c.size) AS sizes
+  INTO groups
+  FROM (SELECT d.is_current, d.rank, d.length, count(*) AS size
+        FROM (SELECT bool_or(p.is_current) AS is_current,
+                     CASE WHEN p.id = ANY (exact) THEN 0 ELSE min(w.rank) END AS rank,
+                     CASE WHEN p.id = ANY (exact) THEN 0 ELSE max(p.length) END AS length
+              FROM unnest(words, word_ranks) AS w(word, rank)
+              JOIN directory_search_posting p
+                ON p.kind = directory_search_posting_classes.kind AND p.word = w.word
+              GROUP BY p.id) d
+        GROUP BY d.is_current, d.rank, d.length) c;
+  total := (SELECT coalesce(sum(n), 0) FROM unnest(groups.sizes) AS n);
+  LOOP
+    SELECT array_agg(g.is_current) FILTER (WHERE g.kept) AS currents,
+           array_agg(g.rank) FILTER (WHERE g.kept) AS ranks,
+           array_agg(g.length) FILTER (WHERE g.kept) AS lengths,
+           coalesce(min(g.after - g.size) FILTER (WHERE g.kept), 0)::bigint AS before,
+           coalesce(bool_and(g.kept) FILTER (WHERE g.ranked > skip
+                                                 AND g.ranked - g.in_rank < skip + take), true)
+             AS whole,
+           min(g.length) FILTER (WHERE g.kept AND g.rank > 0) AS shortest,
+           max(g.length) FILTER (WHERE g.kept AND g.rank > 0) AS longest
+    INTO kept
+    FROM (SELECT g.*, CASE WHEN plan.legal IS NULL OR g.rank = 0
+                           THEN g.after - g.size < skip + take AND g.after > skip
+                           ELSE g.ranked > skip AND g.ranked - g.in_rank < skip + take
+                                AND g.after - g.size - g.ranked + g.in_rank
+                                    < reach * (skip + take - g.ranked + g.in_rank) END AS kept
+          FROM (SELECT g.*, sum(g.size) OVER (ORDER BY g.is_current DESC, g.rank, g.length) AS after,
+                       sum(g.size) OVER (ORDER BY g.is_current DESC, g.rank) AS ranked,
+                       sum(g.size) OVER (PARTITION BY g.is_current, g.rank) AS in_rank
+                FROM unnest(groups.currents, groups.ranks, groups.lengths, groups.sizes)
+                     AS g(is_current, rank, length, size)) g) g;
+    ids := (directory_search_found(kind, plan, NULL, NULL, skip - kept.before, take, ARRAY(
+      SELECT d.id
+      FROM (SELECT p.id, bool_or(p.is_current) AS is_current,
+                   CASE WHEN p.id = ANY (exact) THEN 0 ELSE min(w.rank) END AS rank,
+                   CASE WHEN p.id = ANY (exact) THEN 0 ELSE max(p.length) END AS length
+            FROM unnest(words, word_ranks) AS w(word, rank)
+            JOIN directory_search_posting p
+              ON p.kind = directory_search_posting_classes.kind AND p.word = w.word
+            WHERE p.length BETWEEN kept.shortest AND kept.longest OR p.id = ANY (exact)
+            GROUP BY p.id) d
+      WHERE (d.is_current, d.rank, d.length)
+            IN (SELECT * FROM unnest(kept.currents, kept.ranks, kept.lengths))))).ids;
+    -- Enough once the window's last row ends with the form: the unread such are longer.
+    EXIT WHEN plan.legal IS NULL OR kept.whole OR cardinality(ids) = take
+              AND EXISTS (SELECT FROM directory_search_source(kind, NULL, NULL) r
+                          WHERE r.id = ids[take] AND r.tie ~ plan.legal);
+    reach := reach * 8;
+  END LOOP;
 END $$;
