@@ -2,12 +2,11 @@
 -- rows of `kind` (directory_search_source) matching `term` within the filters (NULL: none),
 -- and how many match. Several words match few rows (directory_search_found). One word can
 -- match a fifth of the catalogue ("ria"): without filters, one of four letters or more is
--- counted from the postings, which name the rows that can hold the window (not on the
--- second reading: words read as two have none); one of three as typed (not "cal del",
--- whose exact name is another) by class, current or not and length, and each class up to
--- the window is read in the lengths that hold it. A legal form typed at the end ("ria
--- s.l.") puts names ending with it first, which lengths do not tell: the shortest rows
--- are read, 8 then 64 times the window's, until they hold it (a fifth end with "S.L.").
+-- read through its postings (not on the second reading: words read as two have none); one
+-- of three as typed (not "cal del", whose exact name is another) is counted by class,
+-- current or not and length, and each class up to the window read in the lengths that hold
+-- it, with a legal form typed at the end ("ria s.l.") from its shortest rows, 8 then 64
+-- times the window's, until they hold it (a fifth of names end "S.L.").
 CREATE OR REPLACE FUNCTION directory_search(
   kind text, term text, sectors bigint[], province_folded text, skip integer,
   take integer, OUT total bigint, OUT ids uuid[])

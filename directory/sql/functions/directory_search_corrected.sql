@@ -1,7 +1,6 @@
--- `term` normalised, each word the catalogue lacks replaced by its nearest word
--- (directory_search_plan): what related search embeds beside the term. A term whose every
--- word the catalogue holds is answered without the plan, which costs more than the rest of
--- a related search's SQL.
+-- `term` normalised, each word the catalogue lacks replaced by its nearest (the plan): what
+-- related search embeds. A term whose every word the catalogue holds skips the plan, which
+-- costs more than the rest of a related search's SQL.
 CREATE OR REPLACE FUNCTION directory_search_corrected(term text) RETURNS text
   LANGUAGE sql STABLE PARALLEL SAFE
 BEGIN ATOMIC

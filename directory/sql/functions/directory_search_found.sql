@@ -1,8 +1,7 @@
 -- The window `skip` to `skip + take` of the rows of `kind` within the filters matching
--- `plan`, and how many (directory_search_ranked): among `matched` (a one-word term's rows
--- that can hold it) or, several words (few rows), those the trigram index finds by the two
--- words matching the fewest (directory_search_lead) and the index on a document's words by
--- their corrections (one probe for all, where the trigram index took a scan each, up to
+-- `plan`, and how many (directory_search_ranked): among `matched`, or for several words
+-- those the trigram index finds by the two rarest (directory_search_lead) and the index on
+-- words by their corrections (one probe for all; the trigram index took one each, up to
 -- 36). Generic plans: always the same, and planning them for every term cost more.
 DROP FUNCTION IF EXISTS directory_search_found(text, directory_search_plan, bigint[], text);
 DROP FUNCTION IF EXISTS directory_search_found(

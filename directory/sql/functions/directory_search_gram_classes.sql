@@ -1,6 +1,5 @@
--- The matches of `gram`, a word of three letters as typed, by rank class, current or not
--- and length (directory_search_gram): exact names (1), whole (2), at a word's start (3),
--- inside a word (4); each a difference of two counts, as each set holds the one before.
+-- The matches of `gram`, three letters as typed, by class (exact names 1, whole 2, word
+-- start 3, inside 4), current or not and length: each set holds the one before.
 CREATE OR REPLACE FUNCTION directory_search_gram_classes(
   kind text, gram text,
   OUT ranks integer[], OUT currents boolean[], OUT lengths integer[], OUT counts bigint[])

@@ -1,11 +1,9 @@
 -- The required words of `plan`, several, in the order the trigram index should narrow a
 -- search of `kind` by them (directory_search_found takes two): fewest matches as typed
--- first, bounded by the documents holding each spelling's rarest three-letter run
--- (directory_search_gram_total); one of one or two letters, without runs, last. Not
--- corrections: found in one probe of the index on a document's words, their runs common
--- ("todo", for "toro", holds "tod"), counting them put a rare word with many last. Ties:
--- fewest alternatives, longest, earlier. Each run's count a probe of the key, a subquery:
--- joined, PostgreSQL hashed the whole table every call (12-16 ms at 100,000).
+-- first, bounded by the documents holding each spelling's rarest three-letter run; one of
+-- one or two letters last. Not corrections: found in one probe of the index on words, their
+-- runs common ("todo", for "toro", holds "tod"). Ties: fewest alternatives, longest,
+-- earlier. Each run's count a probe of the key: joined, the table was hashed every call.
 DROP FUNCTION IF EXISTS directory_search_lead(directory_search_plan, integer);
 CREATE OR REPLACE FUNCTION directory_search_lead(kind text, plan directory_search_plan)
   RETURNS integer[]

@@ -1,14 +1,13 @@
 -- How a search term is read (docs/search.md). Its words, normalised as names are, must each
--- match; connectives (de, la, y...), legal forms and single letters only when the term has
--- nothing else. A word matches anywhere inside a word of a name (of one or two letters: at
--- a word's start), an abbreviation also as the word it stands for, and every word as the
--- catalogue's words within typing distance (directory_search_corrections): the other words
--- tell which is right. With `split`, the second reading of a term that found nothing, a
--- word with no correction one edit away also matches as two words typed together, and one
--- of three letters or fewer the words sounding the same (else it matches much already).
--- Loops of plain expressions, which PL/pgSQL evaluates without a query, and a query per
--- word. Generic plans: left to choose, PostgreSQL planned it for every word (a word too
--- short for corrections makes a custom plan look cheaper), a fifth of the whole.
+-- match; connectives (de, la, y...), legal forms and single letters only when nothing else.
+-- A word matches inside a word of a name (of one or two letters: at a word's start), an
+-- abbreviation also as its word, and every word the catalogue's words within typing
+-- distance (directory_search_corrections): the other words tell which is right. With
+-- `split`, the second reading of a term that found nothing, a word with no correction one
+-- edit away also matches as two words typed together, and one of three letters or fewer
+-- the words sounding the same (else it matches much already). Loops of plain expressions
+-- (no query) and a query per word, under generic plans: left to choose, PostgreSQL planned
+-- it for every word (a short word makes a custom plan look cheaper), a fifth of the whole.
 CREATE OR REPLACE FUNCTION directory_search_plan(term text, split boolean)
   RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE PARALLEL SAFE
@@ -32,8 +31,7 @@ DECLARE
   whole text[];      -- one word's patterns of each kind
   start text[];
   inside text[];
-  -- Per required word, each kind's patterns as an array's text (rows of unequal length,
-  -- until directory_search_rows pads them).
+  -- Per required word, each kind's patterns as an array's text, for directory_search_rows.
   wholes text[] := '{}';
   starts text[] := '{}';
   insides text[] := '{}';
@@ -71,12 +69,10 @@ BEGIN
     spellings := CASE WHEN written[word_at] = typed[word_at] THEN ARRAY[typed[word_at]]
                       ELSE ARRAY[least(typed[word_at], written[word_at]),
                                  greatest(typed[word_at], written[word_at])] END;
-    -- Corrections a search can use: words of names and titles (only those are in search
-    -- documents), not those holding the word as typed, which matches them already; stored
-    -- for a lexicon word of four letters or more (directory_search_near, one index read),
-    -- computed for another. What related search embeds takes the nearest by sound, only
-    -- when as near as spelt ("send" sounds one edit from "seeds", "new" like "news": words
-    -- of their own) and for a word the catalogue lacks.
+    -- Corrections: words of names and titles (those in documents), not holding the word as
+    -- typed (it matches them already); a lexicon word's stored (one index read). Related
+    -- search takes the nearest by sound for a word the catalogue lacks, if as near as spelt
+    -- ("send" sounds one edit from "seeds", "new" like "news": words of their own).
     known := EXISTS (SELECT FROM directory_search_word s WHERE s.word = typed[word_at]);
     SELECT coalesce(array_agg(c.word) FILTER (WHERE c.distance <= 1 AND u.usable), '{}'),
            coalesce(array_agg(c.word) FILTER (WHERE c.distance = 2 AND u.usable), '{}'),

@@ -1,19 +1,15 @@
--- The window `skip` to `skip + take` of the rows of `kind` that match `plan`, one required
--- word of four letters or more (and its abbreviation written out), and how many match,
--- from directory_search_posting (it holds every word one of four letters can be in). The
--- lexicon's words holding the word, and its corrections, are ranked as
--- directory_search_rank ranks a document of that word alone; a document takes its best
--- word's rank, or 0 when its name is the term (a posting marked as a whole name; beside
--- words not required, "centro m", the documents holding all). Search order is current
--- first, rank, length: the window lies in whole groups of those (the exact names one:
--- ordered as typed first), and only their rows are read, by the postings in their lengths
--- (a second pass: keeping every match's row to join back cost twice the first). A legal
--- form typed puts the names ending with it first in every rank, which lengths do not
--- tell: of the ranks holding the window, the shortest rows, 8 then 64 times as many as
--- it needs, until its last row ends with the form. Generic plans: the same for any word.
+-- The window `skip` to `skip + take` of the rows of `kind` matching `plan`, one required
+-- word of four letters or more, and how many match, from directory_search_posting. Words
+-- holding the word, and its corrections, rank as directory_search_rank ranks a document of
+-- that word alone; a document takes its best word's, or 0 when its name is the term (a
+-- posting marked as a whole name; beside words not required, "centro m", the documents
+-- holding all). The window lies in whole groups of current, rank and length (search order;
+-- exact names, ordered as typed first, are one), whose rows a second pass over the
+-- postings in their lengths names (keeping every match's row to join back cost twice the
+-- first). A legal form typed puts the names ending with it first in every rank: of the
+-- ranks holding the window, the shortest rows, 8 then 64 times as many as it needs, until
+-- its last row ends with the form. Generic plans: the same for any word.
 DROP FUNCTION IF EXISTS directory_search_posting_classes(text, directory_search_plan);
-DROP FUNCTION IF EXISTS directory_search_posting_classes(
-  text, directory_search_plan, integer, integer);
 CREATE OR REPLACE FUNCTION directory_search_posting_classes(
   kind text, plan directory_search_plan, skip integer, take integer,
   OUT total bigint, OUT ids uuid[])
@@ -25,7 +21,7 @@ DECLARE
   words text[];
   word_ranks integer[];
   groups record;     -- the matches by current or not, rank and length
-  kept record;       -- the groups holding the window, the rows before them, their lengths
+  kept record;       -- those holding the window, the rows before them, their lengths
   reach integer := 8;
 BEGIN
   IF strpos(name, ' ') = 0 THEN
@@ -44,7 +40,7 @@ BEGIN
         SELECT unnest(plan.near_words || plan.far_words) COLLATE "C") AS w(word)
   WHERE w.word IS NOT NULL;
   SELECT array_agg(c.is_current) AS currents, array_agg(c.rank) AS ranks,
-         array_agg(c.length) AS lengths, array_agg(c.size) AS sizes
+         array_agg(c.length) AS lengths, array_agg(c.size) AS sizes, sum(c.size) AS total
   INTO groups
   FROM (SELECT d.is_current, d.rank, d.length, count(*) AS size
         FROM (SELECT bool_or(p.is_current) AS is_current,
@@ -55,7 +51,7 @@ BEGIN
                 ON p.kind = directory_search_posting_classes.kind AND p.word = w.word
               GROUP BY p.id) d
         GROUP BY d.is_current, d.rank, d.length) c;
-  total := (SELECT coalesce(sum(n), 0) FROM unnest(groups.sizes) AS n);
+  total := coalesce(groups.total, 0);
   LOOP
     SELECT array_agg(g.is_current) FILTER (WHERE g.kept) AS currents,
            array_agg(g.rank) FILTER (WHERE g.kept) AS ranks,

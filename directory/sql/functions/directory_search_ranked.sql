@@ -1,12 +1,10 @@
 -- The window `skip` to `skip + take`, in search order, of the rows of `kind` within the
--- filters (directory_search_source) that match `plan` and are: among `matched` or, given
--- `patterns`, matching one or holding one of `words` (corrections: the index on a
--- document's words); `shortest` to `longest` letters long; current or not (`of_current`);
--- of rank class `class` (directory_search_class_rank); NULL: any. `total`: the rows all
--- but the class find, in the same pass (half the cost of counting apart). The one
--- statement writing the search order (docs/search.md). Planned per call, so NULL
--- conditions fall away and the rank is folded; under directory_search_found's generic
--- plans for few rows, read by the primary key (`matched IS NULL OR ...` would not be).
+-- filters (directory_search_source) matching `plan` and: among `matched` or, given
+-- `patterns`, matching one or holding one of `words` (corrections); `shortest` to `longest`
+-- long; current or not; of rank class `class`; NULL: any. `total`: the rows all but the
+-- class find, in the same pass (half the cost of counting apart). The one statement
+-- writing the search order. Planned per call: NULL conditions fall away, the rank folds;
+-- under directory_search_found's generic plans for few rows, read by the primary key.
 DROP FUNCTION IF EXISTS directory_search_ranked(
   text, directory_search_plan, bigint[], text, uuid[], text[], integer, integer, boolean,
   integer, bigint, integer);

@@ -1,8 +1,7 @@
 -- The rows company and logo search read, by `kind`: id, search document, whether current
--- (every company is), the folded name or title that breaks ties; companies within the
--- filters (NULL: none). The one place knowing the two tables: inlined into each statement
--- reading it, with `kind` known when planned, it keeps that table's half and indexes.
--- BEGIN ATOMIC: inlining reads the stored parse tree, not text parsed per statement.
+-- (every company is), the folded name or title breaking ties; companies within the filters.
+-- The one place knowing both tables: inlined with `kind` known, a statement keeps one half
+-- and its indexes. BEGIN ATOMIC: inlining reads a stored parse tree, not text to parse.
 CREATE OR REPLACE FUNCTION directory_search_source(
   kind text, sectors bigint[], province_folded text)
   RETURNS TABLE (id uuid, search_doc text, is_current boolean, tie text)
