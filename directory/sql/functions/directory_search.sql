@@ -1,12 +1,19 @@
--- The window `skip` to `skip + take`, in search order (directory_search_ranked), of the
--- rows of `kind` (directory_search_source) matching `term` within the filters (NULL: none),
--- and how many match. Several words match few rows (directory_search_found). One word can
--- match a fifth of the catalogue ("ria"): without filters, one of four letters or more is
--- read through its postings (not on the second reading: words read as two have none); one
--- of three as typed (not "cal del", whose exact name is another) is counted by class,
--- current or not and length, and each class up to the window read in the lengths that hold
--- it, with a legal form typed at the end ("ria s.l.") from its shortest rows, 8 then 64
--- times the window's, until they hold it (a fifth of names end "S.L.").
+-- One window of the rows of `kind` ('company' or 'logo', directory_search_source) that
+-- match `term` within the filters (NULL: none; companies only), in search order
+-- (directory_search_ranked), and how many match: the page functions' search. Statements
+-- are prepared once per connection; a one-word term's are planned for its patterns.
+-- A term of several words matches few rows: found, ranked and the window kept
+-- (directory_search_found). A one-word term can match a fifth of the catalogue ("ria"),
+-- so without filters its matches are not read: their counts by rank class, current or
+-- not and document length come from directory_search_gram for a word of three letters as
+-- typed (not "cal del", whose exact name is another) and from the postings for one of
+-- four or more (not on the second reading: words read as two have no postings). Then in
+-- each class up to the window, current rows first, only the lengths that hold it are
+-- read and ranked, named by the postings or found by the trigram and length indexes. A
+-- legal form typed at the end ("ria s.l.") puts a class's names ending with it first,
+-- which the counts do not tell apart: its shortest rows are read, 8 then 64 times the
+-- window's, until they hold enough (a fifth of the names end with "S.L."). Any other
+-- one-word term's matches are read once, counted and ranked.
 CREATE OR REPLACE FUNCTION directory_search(
   kind text, term text, sectors bigint[], province_folded text, skip integer,
   take integer, OUT total bigint, OUT ids uuid[])
@@ -14,13 +21,14 @@ CREATE OR REPLACE FUNCTION directory_search(
 DECLARE
   plan directory_search_plan;
   split boolean;
-  classes record;      -- three letters: matches by class, length and current or not
+  classes record;      -- a one-word term's matches by class, length and current or not
   of_current boolean;  -- the pass: the current rows, then the others
   done bigint := 0;    -- rows of the classes before this one
   shortest integer;    -- the lengths that hold the window's rows of this class
   longest integer;
   skipped bigint;      -- rows of this class in that range that come before the window
   in_class bigint;     -- rows of this class
+  windowed boolean;    -- whether the window was read class by class
   widest integer;      -- the class's longest rows
   reach integer;       -- with a legal form: the rows to read, per row of the window left
   found uuid[];        -- the class's rows of the window
@@ -30,28 +38,32 @@ BEGIN
   -- Words read as two typed together only when the term finds nothing otherwise.
   FOREACH split IN ARRAY ARRAY[false, true] LOOP
     plan := directory_search_plan(term, split);
+    windowed := false;
     IF array_length(plan.match, 1) > 1 THEN
       SELECT * INTO total, ids
-      FROM directory_search_found(kind, plan, sectors, province_folded, skip, take, NULL);
-    ELSIF sectors IS NOT NULL OR province_folded IS NOT NULL
-          OR NOT (length(plan.words[1]) >= 4 AND NOT split
-                  OR btrim(plan.exact[1], '%| ') = plan.words[1] AND length(plan.words[1]) = 3
-                     AND num_nonnulls(VARIADIC plan.match) = 1) THEN
-      SELECT * INTO total, ids
-      FROM directory_search_ranked(kind, plan, sectors, province_folded, NULL, plan.loose,
-                                   plan.near_words || plan.far_words, NULL, NULL, NULL, NULL,
-                                   skip, take);
-    ELSIF length(plan.words[1]) >= 4 THEN
-      SELECT * INTO total, ids FROM directory_search_posting_classes(kind, plan, skip, take);
-    ELSE
-      SELECT * INTO classes FROM directory_search_gram_classes(kind, plan.words[1]);
+      FROM directory_search_found(kind, plan, sectors, province_folded, skip, take);
+    ELSIF sectors IS NULL AND province_folded IS NULL
+          AND (btrim(plan.exact[1], '%| ') = plan.words[1] AND length(plan.words[1]) = 3
+               AND num_nonnulls(VARIADIC plan.match) = 1
+               OR length(plan.words[1]) >= 4 AND NOT split) THEN
+      IF length(plan.words[1]) = 3 THEN
+        SELECT NULL::uuid[] AS exact, NULL::text[] AS words, NULL::integer[] AS word_ranks, *
+        INTO classes FROM directory_search_gram_classes(kind, plan.words[1]);
+      ELSE
+        SELECT * INTO classes FROM directory_search_posting_classes(kind, plan);
+      END IF;
       total := (SELECT coalesce(sum(n), 0) FROM unnest(classes.counts) AS n);
+      -- A word of four letters or more that matches few rows reads them at once below:
+      -- a statement for each class's window costs more ("zomo", 139 rows: 5 ms -> 13).
+      windowed := classes.words IS NULL OR total > 1000;
       FOREACH of_current IN ARRAY ARRAY[true, false] LOOP
-        FOR class IN 1..4 LOOP
+        EXIT WHEN NOT windowed;
+        FOR class IN 1..6 LOOP
           EXIT WHEN done >= least(total, skip + take);
           reach := 8;
           LOOP
-            -- `kept`: the lengths holding part of the window (the patterns read others' too).
+            -- The class's rows by length (`kept`: those holding part of the window); the
+            -- patterns may read other classes' rows too, which the rank leaves out.
             SELECT min(w.length) FILTER (WHERE w.kept), max(w.length) FILTER (WHERE w.kept),
                    greatest(skip - min(w.before) FILTER (WHERE w.kept), 0), sum(w.count),
                    max(w.length)
@@ -68,9 +80,17 @@ BEGIN
                         WHERE h.rank = directory_search_class_rank(class)
                           AND h.is_current = of_current) h) w;
             found := CASE WHEN shortest IS NOT NULL THEN (directory_search_ranked(
-              kind, plan, NULL, NULL, NULL,
-              CASE class WHEN 1 THEN plan.exact WHEN 2 THEN plan.whole WHEN 3 THEN plan.start
-                   ELSE plan.inside END,
+              kind, plan, NULL, NULL,
+              CASE WHEN classes.words IS NULL THEN NULL WHEN class = 1 THEN classes.exact
+                   ELSE ARRAY(SELECT p.id
+                              FROM unnest(classes.words, classes.word_ranks) AS w(word, rank)
+                              JOIN directory_search_posting p
+                                ON p.kind = directory_search.kind AND p.word = w.word
+                              WHERE w.rank = directory_search_class_rank(class)
+                                AND p.length BETWEEN shortest AND longest
+                                AND p.is_current = of_current) END,
+              CASE WHEN classes.words IS NULL THEN CASE class WHEN 1 THEN plan.exact
+                   WHEN 2 THEN plan.whole WHEN 3 THEN plan.start ELSE plan.inside END END,
               NULL,
               -- The exact names, few, are read whole, to be ordered as typed first.
               CASE WHEN class > 1 THEN shortest END, longest, of_current, class,
@@ -87,6 +107,12 @@ BEGIN
           done := done + coalesce(in_class, 0);
         END LOOP;
       END LOOP;
+    END IF;
+    IF array_length(plan.match, 1) = 1 AND NOT windowed THEN
+      SELECT * INTO total, ids
+      FROM directory_search_ranked(kind, plan, sectors, province_folded, NULL, plan.loose,
+                                   plan.near_words || plan.far_words, NULL, NULL, NULL, NULL,
+                                   skip, take);
     END IF;
     EXIT WHEN total > 0 OR plan.words IS NULL;
   END LOOP;

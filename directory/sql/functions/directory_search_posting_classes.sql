@@ -1,28 +1,24 @@
--- The window `skip` to `skip + take` of the rows of `kind` matching `plan`, one required
--- word of four letters or more, and how many match, from directory_search_posting. Words
--- holding the word, and its corrections, rank as directory_search_rank ranks a document of
--- that word alone; a document takes its best word's, or 0 when its name is the term (a
--- posting marked as a whole name; beside words not required, "centro m", the documents
--- holding all). The window lies in whole groups of current, rank and length (search order;
--- exact names, ordered as typed first, are one), whose rows a second pass over the
--- postings in their lengths names (keeping every match's row to join back cost twice the
--- first). A legal form typed puts the names ending with it first in every rank: of the
--- ranks holding the window, the shortest rows, 8 then 64 times as many as it needs, until
--- its last row ends with the form. Generic plans: the same for any word.
-DROP FUNCTION IF EXISTS directory_search_posting_classes(text, directory_search_plan);
+-- How the matches of a search of `kind` for `plan`, one required word of four letters or
+-- more (as typed, and written out if it is an abbreviation) without filters, fall into
+-- rank classes by document length and current or not, read from
+-- directory_search_posting: the lexicon's words that hold the word, and its
+-- corrections, each ranked as directory_search_rank ranks a document holding only it,
+-- and each document taking the best rank of its words, as directory_search_rank does.
+-- Also those words (`words`) and their ranks, which name the rows of a class's window.
+-- The documents with a name that is exactly the term (`exact`, rank 0) are the word's
+-- postings marked as a whole name, or, for a term with other words (a connective, a
+-- single letter: "centro m"), those holding all its words (the index on a document's
+-- words) whose name is the term. The shape of directory_search_gram_classes, for
+-- directory_search to read each class's window by length. Every word of a document is
+-- in the lexicon but those of one or two letters, which cannot hold one of four.
 CREATE OR REPLACE FUNCTION directory_search_posting_classes(
-  kind text, plan directory_search_plan, skip integer, take integer,
-  OUT total bigint, OUT ids uuid[])
+  kind text, plan directory_search_plan, OUT exact uuid[], OUT words text[],
+  OUT word_ranks integer[],
+  OUT ranks integer[], OUT currents boolean[], OUT lengths integer[], OUT counts bigint[])
   LANGUAGE plpgsql STABLE
   SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   name text := btrim(plan.exact[1], '%| ');
-  exact uuid[];
-  words text[];
-  word_ranks integer[];
-  groups record;     -- the matches by current or not, rank and length
-  kept record;       -- those holding the window, the rows before them, their lengths
-  reach integer := 8;
 BEGIN
   IF strpos(name, ' ') = 0 THEN
     exact := ARRAY(SELECT p.id FROM directory_search_posting p
@@ -39,56 +35,15 @@ BEGIN
         UNION
         SELECT unnest(plan.near_words || plan.far_words) COLLATE "C") AS w(word)
   WHERE w.word IS NOT NULL;
-  SELECT array_agg(c.is_current) AS currents, array_agg(c.rank) AS ranks,
-         array_agg(c.length) AS lengths, array_agg(c.size) AS sizes, sum(c.size) AS total
-  INTO groups
-  FROM (SELECT d.is_current, d.rank, d.length, count(*) AS size
-        FROM (SELECT bool_or(p.is_current) AS is_current,
-                     CASE WHEN p.id = ANY (exact) THEN 0 ELSE min(w.rank) END AS rank,
-                     CASE WHEN p.id = ANY (exact) THEN 0 ELSE max(p.length) END AS length
+  SELECT coalesce(array_agg(c.rank), '{}'), coalesce(array_agg(c.is_current), '{}'),
+         coalesce(array_agg(c.length), '{}'), coalesce(array_agg(c.count), '{}')
+  INTO ranks, currents, lengths, counts
+  FROM (SELECT d.rank, d.is_current, d.length, count(*) AS count
+        FROM (SELECT CASE WHEN p.id = ANY (exact) THEN 0 ELSE min(w.rank) END AS rank,
+                     bool_or(p.is_current) AS is_current, max(p.length) AS length
               FROM unnest(words, word_ranks) AS w(word, rank)
               JOIN directory_search_posting p
                 ON p.kind = directory_search_posting_classes.kind AND p.word = w.word
               GROUP BY p.id) d
-        GROUP BY d.is_current, d.rank, d.length) c;
-  total := coalesce(groups.total, 0);
-  LOOP
-    SELECT array_agg(g.is_current) FILTER (WHERE g.kept) AS currents,
-           array_agg(g.rank) FILTER (WHERE g.kept) AS ranks,
-           array_agg(g.length) FILTER (WHERE g.kept) AS lengths,
-           coalesce(min(g.after - g.size) FILTER (WHERE g.kept), 0)::bigint AS before,
-           coalesce(bool_and(g.kept) FILTER (WHERE g.ranked > skip
-                                                 AND g.ranked - g.in_rank < skip + take), true)
-             AS whole,
-           min(g.length) FILTER (WHERE g.kept AND g.rank > 0) AS shortest,
-           max(g.length) FILTER (WHERE g.kept AND g.rank > 0) AS longest
-    INTO kept
-    FROM (SELECT g.*, CASE WHEN plan.legal IS NULL OR g.rank = 0
-                           THEN g.after - g.size < skip + take AND g.after > skip
-                           ELSE g.ranked > skip AND g.ranked - g.in_rank < skip + take
-                                AND g.after - g.size - g.ranked + g.in_rank
-                                    < reach * (skip + take - g.ranked + g.in_rank) END AS kept
-          FROM (SELECT g.*, sum(g.size) OVER (ORDER BY g.is_current DESC, g.rank, g.length) AS after,
-                       sum(g.size) OVER (ORDER BY g.is_current DESC, g.rank) AS ranked,
-                       sum(g.size) OVER (PARTITION BY g.is_current, g.rank) AS in_rank
-                FROM unnest(groups.currents, groups.ranks, groups.lengths, groups.sizes)
-                     AS g(is_current, rank, length, size)) g) g;
-    ids := (directory_search_found(kind, plan, NULL, NULL, skip - kept.before, take, ARRAY(
-      SELECT d.id
-      FROM (SELECT p.id, bool_or(p.is_current) AS is_current,
-                   CASE WHEN p.id = ANY (exact) THEN 0 ELSE min(w.rank) END AS rank,
-                   CASE WHEN p.id = ANY (exact) THEN 0 ELSE max(p.length) END AS length
-            FROM unnest(words, word_ranks) AS w(word, rank)
-            JOIN directory_search_posting p
-              ON p.kind = directory_search_posting_classes.kind AND p.word = w.word
-            WHERE p.length BETWEEN kept.shortest AND kept.longest OR p.id = ANY (exact)
-            GROUP BY p.id) d
-      WHERE (d.is_current, d.rank, d.length)
-            IN (SELECT * FROM unnest(kept.currents, kept.ranks, kept.lengths))))).ids;
-    -- Enough once the window's last row ends with the form: the unread such are longer.
-    EXIT WHEN plan.legal IS NULL OR kept.whole OR cardinality(ids) = take
-              AND EXISTS (SELECT FROM directory_search_source(kind, NULL, NULL) r
-                          WHERE r.id = ids[take] AND r.tie ~ plan.legal);
-    reach := reach * 8;
-  END LOOP;
+        GROUP BY d.rank, d.is_current, d.length) c;
 END $$;
