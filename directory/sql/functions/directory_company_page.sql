@@ -1,11 +1,7 @@
--- One page of company search (directory_search) and its exact total: the page
--- as a JSON array of the stored summaries (directory_company_summary), which Python
--- decodes far faster than as many columns. Without a term, companies in name order,
--- counted from the per-(sector, province) tally. A PL/pgSQL function, so that each
--- statement is prepared once per connection, not once per search (how each is planned:
--- docs/search.md, "How a page is read"). Without JIT compilation: PostgreSQL's default
--- `jit = on` compiles the costlier searches, which took a two-mistake term from about
--- 50 ms to 135 ms at 1,000,000 companies.
+-- One page of company search (directory_search) and its exact total, the page a JSON array
+-- of stored summaries (Python decodes it far faster than columns); without a term, in name
+-- order, counted from the tally. PL/pgSQL: statements prepared once per connection. No JIT:
+-- `jit = on` took a two-mistake term from about 50 ms to 135 ms at 1,000,000 companies.
 CREATE OR REPLACE FUNCTION directory_company_page(
   term text, sector text, province text, skip integer, take integer,
   OUT search_total bigint, OUT summaries text)

@@ -1,7 +1,6 @@
--- One page of logo search (directory_search) and its exact total, the page as a JSON
--- array of summary rows (id, slug, title, preview, is_current, is_product, era_from, era_to,
--- era_label, company__slug, company__name, formats). Without a term, every logo,
--- current ones first, then by title. Without JIT compilation, as directory_company_page.
+-- One page of logo search (directory_search) and its exact total, the page a JSON array
+-- of summary rows. Without a term, every logo, current ones first, then by title. Without
+-- JIT compilation, as directory_company_page.
 CREATE OR REPLACE FUNCTION directory_logo_page(
   term text, skip integer, take integer, OUT search_total bigint, OUT summaries text)
   LANGUAGE plpgsql STABLE

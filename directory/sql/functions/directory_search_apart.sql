@@ -1,8 +1,7 @@
--- How many edits apart `a` and `b` are (directory_search_distance), when that is within
--- `budget`; 9 otherwise, and for pairs not worth measuring (directory_search_corrections).
--- Levenshtein's distance (fuzzystrmatch, in C) is the true one but for swaps: two edits
--- that change the length hold none, and only the other pairs within reach are measured
--- in full (PL/pgSQL). One expression, so that PostgreSQL inlines it.
+-- How many edits apart `a` and `b` are (directory_search_distance) within `budget`; 9
+-- otherwise or when not worth measuring. Levenshtein's (in C) is exact but for swaps: two
+-- edits changing the length hold none; the rest within reach are measured in full
+-- (PL/pgSQL). One expression, so that PostgreSQL inlines it.
 CREATE OR REPLACE FUNCTION directory_search_apart(a text, b text, budget integer)
   RETURNS integer
   LANGUAGE sql IMMUTABLE PARALLEL SAFE

@@ -1,8 +1,6 @@
--- `term` normalised (directory_search_normalize), each of its words that the catalogue's
--- texts lack replaced by the nearest of their words (directory_search_plan): what related
--- search embeds and reads beside the term (directory/search/related.py). A term whose
--- every word the catalogue holds (directory_search_word) has nothing to correct, and is
--- answered without the plan, which costs more than the rest of a related search's SQL.
+-- `term` normalised, each word the catalogue lacks replaced by its nearest (the plan): what
+-- related search embeds. A term whose every word the catalogue holds skips the plan, which
+-- costs more than the rest of a related search's SQL.
 CREATE OR REPLACE FUNCTION directory_search_corrected(term text) RETURNS text
   LANGUAGE sql STABLE PARALLEL SAFE
 BEGIN ATOMIC

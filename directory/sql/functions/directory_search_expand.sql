@@ -1,8 +1,6 @@
--- The common abbreviations of Spanish company names (and of the commonest surnames in
--- them: Fdez., Glez., Rguez.) written out, in a normalised text
--- (directory_search_normalize): a name holding "Hnos." is found by "hermanos", and a term
--- holding "hnos" finds "Hermanos" (directory_search_plan keeps both spellings). Spaces
--- are doubled first so that neighbouring abbreviations ("ntra sra") each keep theirs.
+-- Common abbreviations of Spanish company names and surnames (Hnos., Fdez.) written out in
+-- a normalised text: "hermanos" finds "Hnos.", "hnos" "Hermanos" (the plan keeps both).
+-- Spaces doubled first, so that neighbours ("ntra sra") each keep theirs.
 CREATE OR REPLACE FUNCTION directory_search_expand(normal text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   RETURN replace(

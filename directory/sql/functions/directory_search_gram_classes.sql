@@ -1,8 +1,5 @@
--- How the matches of a search of `kind` for `gram`, a word of three letters as typed,
--- without filters, fall into rank classes, read from directory_search_gram: the exact
--- names (rank class 1), the other names holding it as a whole word (2), as a word start
--- (3), inside a word (4). Each set holds the one before, so each class is the
--- difference of two counts.
+-- The matches of `gram`, three letters as typed, by class (exact names 1, whole 2, word
+-- start 3, inside 4), current or not and length: each set holds the one before.
 CREATE OR REPLACE FUNCTION directory_search_gram_classes(
   kind text, gram text,
   OUT ranks integer[], OUT currents boolean[], OUT lengths integer[], OUT counts bigint[])

@@ -1,13 +1,9 @@
--- The required words of `plan`, a term of several words, in the order the trigram index
--- should narrow a search of `kind` by them (directory_search_found takes the first two):
--- the fewest matches as typed first, bounded by the documents holding each spelling's
--- rarest three-letter run (directory_search_gram_total); a word of one or two letters,
--- without runs, last. Corrections are not counted: whole words, found in one precise
--- probe of the index on a document's words, their runs are common ("todo", a correction
--- of "toro", holds "tod"), and counting them put a rare word with many corrections last.
--- Ties (and a term of two words, which takes both): the fewest alternatives, the longest,
--- the earlier. Each run's count is a probe of the table's key, a subquery: joined to the
--- runs, PostgreSQL hashed the whole table for every call (12-16 ms at 100,000 companies).
+-- The required words of `plan`, several, in the order the trigram index should narrow a
+-- search of `kind` by them (directory_search_found takes two): fewest matches as typed
+-- first, bounded by the documents holding each spelling's rarest three-letter run; one of
+-- one or two letters last. Not corrections: found in one probe of the index on words, their
+-- runs common ("todo", for "toro", holds "tod"). Ties: fewest alternatives, longest,
+-- earlier. Each run's count a probe of the key: joined, the table was hashed every call.
 DROP FUNCTION IF EXISTS directory_search_lead(directory_search_plan, integer);
 CREATE OR REPLACE FUNCTION directory_search_lead(kind text, plan directory_search_plan)
   RETURNS integer[]

@@ -1,11 +1,7 @@
--- Whether a search document matches `plan`: every required word matches its row. The
--- first six words are written out, so that the check costs a few comparisons and the
--- planner inlines it into the query that calls it (a subquery here would stop that and
--- cost a function call per row); words past the sixth, of longer terms only, are
--- checked by directory_search_matches_beyond. Each comparison is wrapped in IS TRUE so
--- that, once inlined, the planner does not take it for a condition the trigram index
--- should answer: a word's patterns can be common, so the caller looks up the words
--- directory_search_lead picks and checks the others on the rows those find.
+-- Whether a search document matches `plan`: every required word its row. Six words written
+-- out, so that the planner inlines it (later words: directory_search_matches_beyond). Each
+-- comparison IS TRUE, so that the planner does not take it for a trigram index condition:
+-- the caller looks up the words directory_search_lead picks, checks the others on those.
 CREATE OR REPLACE FUNCTION directory_search_matches(doc text, plan directory_search_plan)
   RETURNS boolean
   LANGUAGE sql IMMUTABLE PARALLEL SAFE

@@ -1,5 +1,4 @@
--- Whether every required word of `plan` past the sixth matches `doc`
--- (directory_search_matches checks the first six).
+-- Whether every required word of `plan` past the sixth (directory_search_matches) matches.
 CREATE OR REPLACE FUNCTION directory_search_matches_beyond(doc text, plan directory_search_plan)
   RETURNS boolean
   LANGUAGE sql IMMUTABLE PARALLEL SAFE

@@ -1,10 +1,8 @@
--- The one normalisation of names and search terms (docs/search.md). Folded (case,
--- accents, ñ -> n, ç -> c); l·l and l.l read as ll; a dotted acronym (I.E.S., S.A.) read
--- as one word; every other character that is not a letter, a digit or "|" a word break;
--- a legal form (S.A., S.L.U., S. Coop. and the rest, dotted or not) left out where a name
--- ends, unless it is the whole name; "&" and the words "e", "i" and "and" read as "y".
--- Every word comes out between single spaces, and so does "|", which separates the names
--- of one search document (directory_search_doc):
+-- The one normalisation of names and search terms (docs/search.md): folded (ñ -> n,
+-- ç -> c); l·l and l.l as ll; a dotted acronym (I.E.S.) one word; any other character but
+-- a letter, a digit or "|" a word break; a legal form (S.A., S. Coop. ..., dotted or not)
+-- dropped where a name ends, unless it is the whole name; "&", "e", "i", "and" as "y".
+-- Each word, and each "|" between a document's names, between single spaces:
 --   'Pérez & Gálvez Abogados, S.L.P.'  ->  ' perez y galvez abogados '
 CREATE OR REPLACE FUNCTION directory_search_normalize(value text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT

@@ -1,20 +1,13 @@
--- How a search term is read (docs/search.md). Its words, normalised as names are
--- (directory_search_normalize), must each match; connectives (de, la, y...), legal forms
--- and single letters only when the term has nothing else. A word matches anywhere inside
--- a word of a name (one of one or two letters: the start of a word), an abbreviation also
--- as the word it stands for, and every word also as all the catalogue's words within
--- typing distance (directory_search_corrections): the term's other words tell which is
--- right, and the rank puts a word matched as typed first. With `split`, the second
--- reading of a term that found nothing, a word with no correction one edit away also
--- matches as two words written together (directory_search_splits), and one of three
--- letters or fewer the words that sound the same (otherwise it matches much of the
--- catalogue as typed already, and a one-word term of three letters reads its counts from
--- directory_search_gram).
--- Every search reads its term here: loops of plain expressions, which PL/pgSQL evaluates
--- without starting a query, and one query per word for its corrections, stored
--- (directory_search_near) for a lexicon word, computed for another. Generic plans: left
--- to choose, PostgreSQL planned that query again for every word (a word too short for
--- corrections makes a custom plan look cheaper), a fifth of the whole.
+-- How a search term is read (docs/search.md). Its words, normalised as names are, must each
+-- match; connectives (de, la, y...), legal forms and single letters only when nothing else.
+-- A word matches inside a word of a name (of one or two letters: at a word's start), an
+-- abbreviation also as its word, and every word the catalogue's words within typing
+-- distance (directory_search_corrections): the other words tell which is right. With
+-- `split`, the second reading of a term that found nothing, a word with no correction one
+-- edit away also matches as two words typed together, and one of three letters or fewer
+-- the words sounding the same (else it matches much already). Loops of plain expressions
+-- (no query) and a query per word, under generic plans: left to choose, PostgreSQL planned
+-- it for every word (a short word makes a custom plan look cheaper), a fifth of the whole.
 CREATE OR REPLACE FUNCTION directory_search_plan(term text, split boolean)
   RETURNS directory_search_plan
   LANGUAGE plpgsql STABLE PARALLEL SAFE
@@ -38,8 +31,7 @@ DECLARE
   whole text[];      -- one word's patterns of each kind
   start text[];
   inside text[];
-  -- Per required word, each kind's patterns as the text of an array (rows of unequal
-  -- length, which one array cannot hold until directory_search_rows pads them).
+  -- Per required word, each kind's patterns as an array's text, for directory_search_rows.
   wholes text[] := '{}';
   starts text[] := '{}';
   insides text[] := '{}';
@@ -77,13 +69,10 @@ BEGIN
     spellings := CASE WHEN written[word_at] = typed[word_at] THEN ARRAY[typed[word_at]]
                       ELSE ARRAY[least(typed[word_at], written[word_at]),
                                  greatest(typed[word_at], written[word_at])] END;
-    -- Corrections a search can use: words of names and titles (only those are in search
-    -- documents), and not those holding the word as typed, which matches them already.
-    -- A word of the lexicon of four letters or more has them stored
-    -- (directory_search_near: one index read), another's are computed. What related
-    -- search embeds takes the nearest by sound, and only when it is as near as spelt:
-    -- "send" sounds one edit from "seeds", "new" like "news", but each is a word of its
-    -- own, and only for a word the catalogue lacks.
+    -- Corrections: words of names and titles (those in documents), not holding the word as
+    -- typed (it matches them already); a lexicon word's stored (one index read). Related
+    -- search takes the nearest by sound for a word the catalogue lacks, if as near as spelt
+    -- ("send" sounds one edit from "seeds", "new" like "news": words of their own).
     known := EXISTS (SELECT FROM directory_search_word s WHERE s.word = typed[word_at]);
     SELECT coalesce(array_agg(c.word) FILTER (WHERE c.distance <= 1 AND u.usable), '{}'),
            coalesce(array_agg(c.word) FILTER (WHERE c.distance = 2 AND u.usable), '{}'),
@@ -149,9 +138,8 @@ BEGIN
   plan.loose := directory_search_rows(looses, 2 * width);
   plan.match := directory_search_rows(matches, 3 * width);
   plan.corrected := array_to_string(corrected, ' ');
-  -- The term as written, its letters and digits: what normalising left out at the end,
-  -- when that is all it changed, is a legal form, which names then end with ('slu':
-  -- "... S.L.U.", "... SLU").
+  -- What normalising left out at the end of the term's letters and digits, when that is
+  -- all it changed, is a legal form, which names then end with ("slu": "... S.L.U.").
   plan.spelling := regexp_replace(directory_fold(term), '[^a-z0-9]+', '', 'g');
   squeezed := replace(normal, ' ', '');
   IF starts_with(plan.spelling, squeezed) THEN

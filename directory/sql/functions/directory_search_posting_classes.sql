@@ -15,7 +15,8 @@ CREATE OR REPLACE FUNCTION directory_search_posting_classes(
   kind text, plan directory_search_plan, OUT exact uuid[], OUT words text[],
   OUT word_ranks integer[],
   OUT ranks integer[], OUT currents boolean[], OUT lengths integer[], OUT counts bigint[])
-  LANGUAGE plpgsql STABLE AS $$
+  LANGUAGE plpgsql STABLE
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   name text := btrim(plan.exact[1], '%| ');
 BEGIN

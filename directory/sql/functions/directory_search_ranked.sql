@@ -1,21 +1,10 @@
--- The window of rows `skip` to `skip + take`, in search order, of the rows of `kind`
--- within the filters (directory_search_source) that match `plan` and are: among `matched`
--- or, given `patterns`, matching one of them or holding one of `words` (typo corrections,
--- which the index on a document's words finds), `shortest` to `longest` letters long,
--- current or not (`of_current`), of rank class `class` (directory_search_class_rank);
--- NULL: any. The search order of company and logo search (docs/search.md), written here
--- only: current logos first, then directory_search_rank, names as typed (of the names
--- exactly the term, those written so, `plan.spelling`: its legal form, "&" or "e"; of the
--- others, those ending with the legal form typed, `plan.legal`), the shorter search
--- document, the name or title, the id. `total`: the rows all conditions but the class
--- find, counted in the same pass (a one-word term's total when its matches are read at
--- once, which costs about half of counting by class and then reading the window).
--- Planned for each call's values, so the NULL conditions fall away and the statement
--- reads the rows by the primary key, the trigram index, or that and the length index
--- together; once per connection under directory_search_found's generic plans (a term of
--- few rows), which read `matched` by the primary key (as they would not `matched IS NULL
--- OR ...`): planning directory_search_rank for a plan's values cost more than ranking them.
--- The subquery computes each row's rank once.
+-- The window `skip` to `skip + take`, in search order, of the rows of `kind` within the
+-- filters (directory_search_source) matching `plan` and: among `matched` or, given
+-- `patterns`, matching one or holding one of `words` (corrections); `shortest` to `longest`
+-- long; current or not; of rank class `class`; NULL: any. `total`: the rows all but the
+-- class find, in the same pass (half the cost of counting apart). The one statement
+-- writing the search order. Planned per call: NULL conditions fall away, the rank folds;
+-- under directory_search_found's generic plans for few rows, read by the primary key.
 DROP FUNCTION IF EXISTS directory_search_ranked(
   text, directory_search_plan, bigint[], text, uuid[], text[], integer, integer, boolean,
   integer, bigint, integer);
@@ -28,8 +17,8 @@ CREATE OR REPLACE FUNCTION directory_search_ranked(
   class integer, skip bigint, take integer, OUT total bigint, OUT ids uuid[])
   LANGUAGE plpgsql STABLE AS $$
 BEGIN
-  -- The first `skip + take` rows (without OFFSET, so that a page past the end still
-  -- returns the count), which the aggregate takes in the order the LIMIT's sort gives.
+  -- The first `skip + take` rows (no OFFSET: a page past the end still returns the count);
+  -- the subquery ranks each row once.
   SELECT coalesce(max(s.total), 0), coalesce(array_agg(s.id), '{}')
   INTO total, ids
   FROM (SELECT s.*,

@@ -1,6 +1,5 @@
--- A two-dimensional array (as directory_search_plan's fields hold) from one-dimensional
--- arrays, each given as its text, padded with NULL to `width`: PostgreSQL's arrays must
--- be rectangular. A NULL pattern matches nothing, and the trigram index skips it.
+-- directory_search_plan's two-dimensional arrays from rows given as text, padded with NULL
+-- to `width` (arrays are rectangular): a NULL pattern matches nothing, the index skips it.
 CREATE OR REPLACE FUNCTION directory_search_rows(arrays text[], width integer) RETURNS text[]
   LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE

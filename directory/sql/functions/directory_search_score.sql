@@ -1,9 +1,6 @@
--- How the `word`th required word of `plan` matches `doc`, as directory_search_rank adds
--- it up: 0 as a whole word, 1 as the start of one, 34 inside one, 2048 as a near
--- correction, 2304 as a far one (0 past the term's last word: a statement planned for its
--- plan drops those words' scores, a quarter of a one-word term's rank). Six words'
--- partial matches stay below the 256 of one far correction, and six far corrections'
--- extra below the 2048 of one more corrected word.
+-- How the `word`th required word of `plan` matches `doc`: 0 whole, 1 at a word's start, 34
+-- inside, 2048 a near correction, 2304 a far one, 0 past the last word. Six words' partial
+-- matches stay below one far correction's 256, six far ones' below one more corrected word.
 CREATE OR REPLACE FUNCTION directory_search_score(
   doc text, plan directory_search_plan, word integer) RETURNS integer
   LANGUAGE sql IMMUTABLE PARALLEL SAFE

@@ -1,12 +1,7 @@
--- The rows company and logo search read, by `kind` ('company' or 'logo'): the id, the
--- search document, whether the row is current (logos; every company counts as current)
--- and the name that breaks ties (the folded name or title); the companies within the
--- filters (NULL: none), which logo search does not have. The one place that knows which
--- table a kind reads: PostgreSQL inlines this query into the statements that call it,
--- and with `kind` known when a statement is planned it keeps only that table's half, so
--- the plan is the one written for that table alone (the trigram and length indexes of
--- directory_company or directory_logo). BEGIN ATOMIC: inlining reads its stored parse
--- tree, where a text body is parsed again in every statement planned.
+-- The rows company and logo search read, by `kind`: id, search document, whether current
+-- (every company is), the folded name or title breaking ties; companies within the filters.
+-- The one place knowing both tables: inlined with `kind` known, a statement keeps one half
+-- and its indexes. BEGIN ATOMIC: inlining reads a stored parse tree, not text to parse.
 CREATE OR REPLACE FUNCTION directory_search_source(
   kind text, sectors bigint[], province_folded text)
   RETURNS TABLE (id uuid, search_doc text, is_current boolean, tie text)

@@ -1,7 +1,6 @@
 -- What directory_search_variant stores of a lexicon word (`word`, its sound key `key`):
--- its key with one letter out, its spelling with as many as its budget allows (at least
--- one), directory_search_deletions. A typed word finds it when its own lookups
--- (directory_search_lookups) hold one of these.
+-- its key with one letter out, its spelling with its budget's (at least one); a typed word
+-- finds it when its own lookups (directory_search_lookups) hold one of these.
 CREATE OR REPLACE FUNCTION directory_search_stored(word text, key text) RETURNS text[]
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   RETURN directory_search_deletions(key, 1)

@@ -1,7 +1,6 @@
--- The distinct words of three letters or more of `texts` (names, titles, sector names,
--- "about" texts, as written), normalised and with abbreviations written out, as the
--- lexicon (directory_search_learn) keeps them. ROWS 10 (a name has a few words, not the
--- default 1,000) lets the lexicon's updates probe its key per word instead of reading
+-- The distinct words of three letters or more of `texts` (names, titles, sectors, "about"
+-- texts), normalised, abbreviations written out, as the lexicon keeps them. ROWS 10 (not
+-- 1,000: a name has a few words) lets its updates probe its key per word instead of reading
 -- every unnamed word. PL/pgSQL, as directory_fold (its caller passes a subquery).
 CREATE OR REPLACE FUNCTION directory_search_words(texts text[]) RETURNS SETOF text
   LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE ROWS 10 AS $$
