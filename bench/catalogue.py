@@ -539,22 +539,24 @@ def load(
     source = iter(company_source)
     making = threading.Lock()  # the source and rows.logos are read in company order
     made = 0  # rows.logos before the next chunk's
+    drained = False  # a chunk came short: the source has no more companies
+    chunk = max(1, -(-companies // COPY_CHUNKS))
 
-    def copy_chunk(connection: psycopg.Connection) -> bool:
+    def copy_chunk(connection: psycopg.Connection) -> None:
         """The source's next chunk of companies, then their logos: the two name each other,
-        so both are in the chunk's transaction. False once the source is spent."""
-        nonlocal made
+        so both are in the chunk's transaction."""
+        nonlocal made, drained
         ids: set[uuid.UUID] = set()
         with making:
             part = (ids.add(row[0]) or row for row in itertools.islice(source, chunk))
             _copy(connection, "directory_company", COMPANY_COLUMNS, COMPANY_TYPES, part)
+            drained = len(ids) < chunk
             start = made
             while made < len(rows.logos) and rows.logos[made][3] in ids:
                 made += 1
         _copy(connection, "directory_logo", LOGO_COLUMNS, LOGO_TYPES, rows.logos[start:made])
         # The deferred foreign keys are checked now, with the constraints' own indexes.
         connection.execute("SET CONSTRAINTS ALL IMMEDIATE")
-        return bool(ids)
 
     def copy_chunks(connection: psycopg.Connection) -> list[tuple]:
         """Chunks until the source is spent, each its own transaction. The generated columns
@@ -562,33 +564,30 @@ def load(
         chunk's logos, the other copies the next chunk's companies as Python makes them, so
         that neither waits long for the other's companies nor works alone at the end."""
         times: list[tuple] = []
-        copied = [True]
-        while copied[-1]:
-            times += _transaction(lambda c: copied.append(copy_chunk(c)))(connection)
+        while not drained:
+            times += _transaction(copy_chunk)(connection)
         return times
 
-    chunk = max(1, -(-companies // COPY_CHUNKS))
-    try:
-        times = _at_once(conn, copy_chunks, copy_chunks)
-        mark = step("copy companies and logos", mark, times[0] + times[1])
-        times = _at_once(conn, _transaction(BULK_LEXICON), _transaction(BULK_ROWS))
-        mark = step("derived tables", mark, times[0] + times[1])
-    except BaseException:
+    try:  # autovacuum back on however the load ends, after its own VACUUM when it succeeds
+        try:
+            times = _at_once(conn, copy_chunks, copy_chunks)
+            mark = step("copy companies and logos", mark, times[0] + times[1])
+            times = _at_once(conn, _transaction(BULK_LEXICON), _transaction(BULK_ROWS))
+            mark = step("derived tables", mark, times[0] + times[1])
+        finally:  # a load that fails leaves the tables as they were made, triggers and indexes
+            _bulk_triggers(conn, "ENABLE")
+            _at_once(conn, *(_transaction([sql for _, sql in indexes[i::2]]) for i in (0, 1)))
+        mark = step(f"rebuild {len(indexes)} indexes", mark)
+        # The tables largest first, every other one on the other connection.
+        tables = conn.execute(
+            "SELECT array_agg(t ORDER BY pg_total_relation_size(t::regclass) DESC)"
+            " FROM unnest(%s::text[]) t",
+            (list(TABLES + SEARCH_TABLES),),
+        ).fetchone()[0]
+        _at_once(conn, *(partial(vacuum_analyze, tables=tables[i::2]) for i in (0, 1)))
+        step("vacuum analyze", mark)
+    finally:
         _autovacuum(conn, "RESET (autovacuum_enabled)")
-        raise
-    finally:  # a load that fails leaves the tables as they were made, triggers and indexes
-        _bulk_triggers(conn, "ENABLE")
-        _at_once(conn, *(_transaction([sql for _, sql in indexes[i::2]]) for i in (0, 1)))
-    mark = step(f"rebuild {len(indexes)} indexes", mark)
-    # The tables largest first, every other one on the other connection.
-    tables = conn.execute(
-        "SELECT array_agg(t ORDER BY pg_total_relation_size(t::regclass) DESC)"
-        " FROM unnest(%s::text[]) t",
-        (list(TABLES + SEARCH_TABLES),),
-    ).fetchone()[0]
-    _at_once(conn, *(partial(vacuum_analyze, tables=tables[i::2]) for i in (0, 1)))
-    step("vacuum analyze", mark)
-    _autovacuum(conn, "RESET (autovacuum_enabled)")
     return Generated(
         sectors=len(SECTORS),
         companies=len(rows.companies),
