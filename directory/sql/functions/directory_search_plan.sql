@@ -111,6 +111,10 @@ BEGIN
     inside := '{}';
     FOREACH spelling IN ARRAY spellings LOOP
       whole := whole || ('% ' || spelling || ' %');
+      -- A word written out from the one typed ("asociacion", "asoc") starts or holds no
+      -- name the typed one does not, and costs its index read far more trigrams.
+      CONTINUE WHEN spelling <> spellings[1] AND length(spellings[1]) >= 3
+                    AND starts_with(spelling, spellings[1]);
       start := start || ('% ' || spelling || '%');
       inside := inside
                 || (CASE WHEN length(spelling) <= 2 THEN '% ' ELSE '%' END || spelling || '%');
