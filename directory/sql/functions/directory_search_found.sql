@@ -2,10 +2,9 @@
 -- `plan`, a term of several words (few rows), and how many match (directory_search_ranked).
 -- The trigram index finds them by the two words that match the fewest as typed
 -- (directory_search_lead), the index on a document's words by their corrections, all of a
--- word's in one probe (each a whole word; the trigram index took a scan for each, and a
--- word of four letters can have 36); the other words checked on those rows (of two
--- words, none). Generic plans: they are always the same, and planning them for every
--- term cost more than running them.
+-- word's in one probe (whole words; by trigrams a scan each, and a word of four letters
+-- can have 36); other words checked on those rows. Generic plans: always the same, and
+-- planning them for every term cost more than running them.
 DROP FUNCTION IF EXISTS directory_search_found(text, directory_search_plan, bigint[], text);
 CREATE OR REPLACE FUNCTION directory_search_found(
   kind text, plan directory_search_plan, sectors bigint[], province_folded text,

@@ -111,10 +111,9 @@ BEGIN
     inside := '{}';
     FOREACH spelling IN ARRAY spellings LOOP
       whole := whole || ('% ' || spelling || ' %');
-      -- A word written out from the one typed ("asociacion", "asoc") starts or holds no
-      -- name the typed one does not, and costs its index read far more trigrams.
-      CONTINUE WHEN spelling <> spellings[1] AND length(spellings[1]) >= 3
-                    AND starts_with(spelling, spellings[1]);
+      -- "asociacion" starts or holds no name "asoc" does not, and costs more to look up.
+      CONTINUE WHEN spelling > spellings[1] AND starts_with(spelling, spellings[1])
+                    AND length(spellings[1]) >= 3;
       start := start || ('% ' || spelling || '%');
       inside := inside
                 || (CASE WHEN length(spelling) <= 2 THEN '% ' ELSE '%' END || spelling || '%');
