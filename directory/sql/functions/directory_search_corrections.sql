@@ -3,11 +3,10 @@
 -- are free) and between spellings (`spelled`: "marquuez" keys three edits from "marquez"
 -- but is spelt one away); `distance`, the nearer within budget, else NULL. The rules are
 -- directory_search_pair's. With a NULL `distance`, the words within the typed word's own
--- budget by sound, from which related search picks its correction
--- (directory_search_plan). Candidates share a stored deletion of a key or spelling
--- (directory_search_lookups: the symmetric deletion method). A lexicon word's rows with a
--- distance are stored (directory_search_near), all of them, unordered: which one a term
--- needs depends on its other words (docs/search.md).
+-- budget by sound, for related search's correction (directory_search_plan). Candidates
+-- share a stored deletion of a key or spelling (directory_search_lookups: the symmetric
+-- deletion method). A lexicon word's rows with a distance are stored, all, unordered
+-- (directory_search_near): which one a term needs depends on its other words.
 DROP FUNCTION IF EXISTS directory_search_corrections(text);
 CREATE OR REPLACE FUNCTION directory_search_corrections(typed text)
   RETURNS TABLE (word text, distance integer, sounded integer, spelled integer, named boolean)

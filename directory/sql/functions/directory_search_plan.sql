@@ -111,6 +111,9 @@ BEGIN
     inside := '{}';
     FOREACH spelling IN ARRAY spellings LOOP
       whole := whole || ('% ' || spelling || ' %');
+      -- "asociacion" starts or holds no name "asoc" does not, and costs more to look up.
+      CONTINUE WHEN spelling > spellings[1] AND starts_with(spelling, spellings[1])
+                    AND length(spellings[1]) >= 3;
       start := start || ('% ' || spelling || '%');
       inside := inside
                 || (CASE WHEN length(spelling) <= 2 THEN '% ' ELSE '%' END || spelling || '%');

@@ -245,6 +245,27 @@ def test_it_reads_a_term_into_one_row_of_patterns_per_required_word():
     )
 
 
+def test_it_keeps_one_start_pattern_for_an_abbreviation_that_starts_its_word():
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT (p).whole, (p).start, (p).inside"
+            " FROM (SELECT directory_search_plan(%s, false) AS p) AS t",
+            ["asoc vecinos"],
+        )
+        whole, start, inside = cursor.fetchone()
+
+    # Every name that holds "asociacion" holds "asoc": the longer start adds nothing to find.
+    assert whole == [["% asoc %", "% asociacion %"], ["% vecinos %", None]]
+    assert start == [["% asoc%", None], ["% vecinos%", None]]
+    assert inside == [["%asoc%", None], ["%vecinos%", None]]
+
+
+def test_it_ranks_an_abbreviation_written_out_as_a_whole_word(api):
+    catalogue("Asociados Vecinos Sur", "Asociación de Vecinos Norte", "Vecinos Unidos")
+
+    assert found(api, "asoc vecinos") == ["Asociación de Vecinos Norte", "Asociados Vecinos Sur"]
+
+
 def test_it_finds_nothing_for_noise(api):
     catalogue("Talleres Quintanilla", "Banco Ibérico del Duero")
 
