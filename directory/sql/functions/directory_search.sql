@@ -53,11 +53,8 @@ BEGIN
         SELECT * INTO classes FROM directory_search_posting_classes(kind, plan);
       END IF;
       total := (SELECT coalesce(sum(n), 0) FROM unnest(classes.counts) AS n);
-      -- A word of four letters or more that matches few rows reads them at once below:
-      -- a statement for each class's window costs more ("zomo", 139 rows: 5 ms -> 13).
-      windowed := classes.words IS NULL OR total > 1000;
+      windowed := true;
       FOREACH of_current IN ARRAY ARRAY[true, false] LOOP
-        EXIT WHEN NOT windowed;
         FOR class IN 1..6 LOOP
           EXIT WHEN done >= least(total, skip + take);
           reach := 8;
