@@ -81,11 +81,12 @@ BEGIN
               WHERE w.rank = directory_search_class_rank(class)
                 AND p.length BETWEEN shortest AND longest AND p.is_current = of_current) END;
             -- Up to 300 rows to read (named, or matching the class's pattern) cost less under
-            -- a plan made once than planning for the term (0.7-1.1 ms: the patterns' estimate).
+            -- a plan made once than planning for the term (0.7-1.1 ms: the patterns' estimate);
+            -- more, under one made for the term (`auto` came to prefer the other: ADO 26 -> 40).
             PERFORM set_config('plan_cache_mode', CASE WHEN coalesce(cardinality(named), (
               SELECT sum(h.count) FROM unnest(classes.ranks, classes.counts) AS h(rank, count)
               WHERE h.rank <= directory_search_class_rank(class))) <= 300
-              THEN 'force_generic_plan' ELSE 'auto' END, true);
+              THEN 'force_generic_plan' ELSE 'force_custom_plan' END, true);
             found := CASE WHEN shortest IS NOT NULL THEN (directory_search_ranked(
               kind, plan, NULL, NULL, named,
               CASE WHEN classes.words IS NULL THEN CASE class WHEN 1 THEN plan.exact
@@ -95,6 +96,7 @@ BEGIN
               CASE WHEN class > 1 THEN shortest END, longest, of_current, class,
               CASE WHEN class > 1 THEN skipped ELSE greatest(skip - done, 0) END,
               take - cardinality(ids))).ids ELSE '{}' END;
+            PERFORM set_config('plan_cache_mode', 'auto', true);
             -- Enough once the window's last row ends with the form: the unread such are longer.
             EXIT WHEN plan.legal IS NULL OR class = 1 OR shortest IS NULL OR longest = widest
                    OR cardinality(found) = take - cardinality(ids)
