@@ -1,23 +1,23 @@
 -- One window of the rows of `kind` ('company' or 'logo', directory_search_source) that
 -- match `term` within the filters (NULL: none; companies only), in search order
--- (directory_search_ranked), and how many match: the page functions' search. Statements
--- are prepared once per connection; a one-word term's are planned for its patterns.
+-- (directory_search_ranked), and how many match: the page functions' search.
 -- A term of several words matches few rows: found, ranked and the window kept
 -- (directory_search_found). A one-word term can match a fifth of the catalogue ("ria"),
 -- so without filters its matches are not read: their counts by rank class, current or
 -- not and document length come from directory_search_gram for a word of three letters as
 -- typed (not "cal del", whose exact name is another) and from the postings for one of
--- four or more (not on the second reading: words read as two have no postings). Then in
--- each class up to the window, current rows first, only the lengths that hold it are
--- read and ranked, named by the postings or found by the trigram and length indexes. A
--- legal form typed at the end ("ria s.l.") puts a class's names ending with it first,
--- which the counts do not tell apart: its shortest rows are read, 8 then 64 times the
--- window's, until they hold enough (a fifth of the names end with "S.L."). Any other
--- one-word term's matches are read once, counted and ranked.
+-- four or more, however few (not on the second reading: words read as two have no
+-- postings). Then in each class up to the window, current rows first, only the lengths
+-- that hold it are read and ranked, named by the postings or found by the trigram and
+-- length indexes. A legal form typed at the end ("ria s.l.") puts a class's names ending
+-- with it first, which the counts do not tell apart: its shortest rows are read, 8 then
+-- 64 times the window's, until they hold enough (a fifth of the names end with "S.L.").
+-- Any other one-word term's matches are read once, counted and ranked.
 CREATE OR REPLACE FUNCTION directory_search(
   kind text, term text, sectors bigint[], province_folded text, skip integer,
   take integer, OUT total bigint, OUT ids uuid[])
-  LANGUAGE plpgsql STABLE AS $$
+  LANGUAGE plpgsql STABLE
+  SET plan_cache_mode = auto AS $$  -- a class read's plan, set below, ends with the function
 DECLARE
   plan directory_search_plan;
   split boolean;
@@ -28,17 +28,16 @@ DECLARE
   longest integer;
   skipped bigint;      -- rows of this class in that range that come before the window
   in_class bigint;     -- rows of this class
-  windowed boolean;    -- whether the window was read class by class
   widest integer;      -- the class's longest rows
   reach integer;       -- with a legal form: the rows to read, per row of the window left
   found uuid[];        -- the class's rows of the window
+  named uuid[];        -- the class's rows in that range, by the postings
 BEGIN
   total := 0;
   ids := '{}';
   -- Words read as two typed together only when the term finds nothing otherwise.
   FOREACH split IN ARRAY ARRAY[false, true] LOOP
     plan := directory_search_plan(term, split);
-    windowed := false;
     IF array_length(plan.match, 1) > 1 THEN
       SELECT * INTO total, ids
       FROM directory_search_found(kind, plan, sectors, province_folded, skip, take);
@@ -53,11 +52,7 @@ BEGIN
         SELECT * INTO classes FROM directory_search_posting_classes(kind, plan);
       END IF;
       total := (SELECT coalesce(sum(n), 0) FROM unnest(classes.counts) AS n);
-      -- A word of four letters or more that matches few rows reads them at once below:
-      -- a statement for each class's window costs more ("zomo", 139 rows: 5 ms -> 13).
-      windowed := classes.words IS NULL OR total > 1000;
       FOREACH of_current IN ARRAY ARRAY[true, false] LOOP
-        EXIT WHEN NOT windowed;
         FOR class IN 1..6 LOOP
           EXIT WHEN done >= least(total, skip + take);
           reach := 8;
@@ -79,16 +74,21 @@ BEGIN
                                     classes.counts) AS h(rank, is_current, length, count)
                         WHERE h.rank = directory_search_class_rank(class)
                           AND h.is_current = of_current) h) w;
+            named := CASE WHEN shortest IS NULL OR classes.words IS NULL THEN NULL
+                          WHEN class = 1 THEN classes.exact ELSE ARRAY(
+              SELECT p.id FROM unnest(classes.words, classes.word_ranks) AS w(word, rank)
+              JOIN directory_search_posting p ON p.kind = directory_search.kind AND p.word = w.word
+              WHERE w.rank = directory_search_class_rank(class)
+                AND p.length BETWEEN shortest AND longest AND p.is_current = of_current) END;
+            -- Up to 300 rows to read (named, or matching the class's pattern) cost less under
+            -- a plan made once than planning for the term (0.7-1.1 ms: the patterns' estimate);
+            -- more, under one made for the term (`auto` came to prefer the other: ADO 26 -> 40).
+            PERFORM set_config('plan_cache_mode', CASE WHEN coalesce(cardinality(named), (
+              SELECT sum(h.count) FROM unnest(classes.ranks, classes.counts) AS h(rank, count)
+              WHERE h.rank <= directory_search_class_rank(class))) <= 300
+              THEN 'force_generic_plan' ELSE 'force_custom_plan' END, true);
             found := CASE WHEN shortest IS NOT NULL THEN (directory_search_ranked(
-              kind, plan, NULL, NULL,
-              CASE WHEN classes.words IS NULL THEN NULL WHEN class = 1 THEN classes.exact
-                   ELSE ARRAY(SELECT p.id
-                              FROM unnest(classes.words, classes.word_ranks) AS w(word, rank)
-                              JOIN directory_search_posting p
-                                ON p.kind = directory_search.kind AND p.word = w.word
-                              WHERE w.rank = directory_search_class_rank(class)
-                                AND p.length BETWEEN shortest AND longest
-                                AND p.is_current = of_current) END,
+              kind, plan, NULL, NULL, named,
               CASE WHEN classes.words IS NULL THEN CASE class WHEN 1 THEN plan.exact
                    WHEN 2 THEN plan.whole WHEN 3 THEN plan.start ELSE plan.inside END END,
               NULL,
@@ -96,6 +96,7 @@ BEGIN
               CASE WHEN class > 1 THEN shortest END, longest, of_current, class,
               CASE WHEN class > 1 THEN skipped ELSE greatest(skip - done, 0) END,
               take - cardinality(ids))).ids ELSE '{}' END;
+            PERFORM set_config('plan_cache_mode', 'auto', true);
             -- Enough once the window's last row ends with the form: the unread such are longer.
             EXIT WHEN plan.legal IS NULL OR class = 1 OR shortest IS NULL OR longest = widest
                    OR cardinality(found) = take - cardinality(ids)
@@ -107,8 +108,7 @@ BEGIN
           done := done + coalesce(in_class, 0);
         END LOOP;
       END LOOP;
-    END IF;
-    IF array_length(plan.match, 1) = 1 AND NOT windowed THEN
+    ELSIF array_length(plan.match, 1) = 1 THEN
       SELECT * INTO total, ids
       FROM directory_search_ranked(kind, plan, sectors, province_folded, NULL, plan.loose,
                                    plan.near_words || plan.far_words, NULL, NULL, NULL, NULL,

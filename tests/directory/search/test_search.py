@@ -6,6 +6,7 @@ import random
 import pytest
 from django.db import connection
 
+from directory.catalogue.models import Company
 from directory.search import selectors as search
 from tests.factories import CompanyFactory, LogoFactory, SectorFactory, make_current
 
@@ -442,6 +443,19 @@ def test_it_pages_companies_within_filters_as_windows_of_one_ranking(companies, 
         rows, total = search.company_page(**filtered, offset=offset, limit=limit)
         window = expected[offset : offset + limit]
         assert ([row["id"] for row in rows], total) == (window, len(expected))
+
+
+@pytest.mark.parametrize("term", ["banco", "ban", "nandu", "vanco", "caja s.l"])
+def test_it_ranks_a_one_word_term_by_class_as_it_ranks_the_term_within_filters(companies, term):
+    # Without filters the classes' windows are read one by one (under plans made once when
+    # they hold few rows); within filters every match is read at once: one ranking.
+    by_class, _ = whole(search.company_page, term=term, sector=None, province=None)
+    kept = Company.objects.filter(sector__slug="banca", province="Málaga")
+    kept_ids = {str(pk) for pk in kept.values_list("id", flat=True)}
+    at_once, _ = whole(search.company_page, term=term, sector="banca", province="Málaga")
+
+    assert at_once
+    assert [pk for pk in by_class if pk in kept_ids] == at_once
 
 
 @pytest.mark.parametrize("term", [*TERMS, None])
